@@ -1,0 +1,3 @@
+from alaka.cli import main
+
+main()

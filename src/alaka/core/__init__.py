@@ -1,0 +1,1 @@
+"""The game protocol, chance, records and the registry. Standard library only."""

@@ -1,0 +1,319 @@
+"""The game protocol every tool uses: games, states, actions, outcomes.
+
+The vocabulary follows OpenSpiel so game-AI users feel at home: ``current_player``,
+``legal_actions``, ``chance_outcomes``, ``apply_action``, ``clone``, ``returns``. Alaka adds
+``view(seat)`` (the one door to what a seat may see), ``record()`` (JSON, replayable) and
+``resample(seat, rng)`` (a full state consistent with a seat's view, for search).
+
+Chance is explicit: dice, draws from a face-down deck and tie-breaks are chance nodes whose
+outcomes are actions. Rules never call a random generator; drivers sample with an injected one.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from alaka.core.errors import IllegalAction, RecordError
+from alaka.core.params import OptionValue, Parameter, validate_options
+
+#: ``current_player()`` at a chance node (OpenSpiel's kChancePlayerId).
+CHANCE = -1
+#: ``current_player()`` once the game is over (OpenSpiel's kTerminalPlayerId).
+TERMINAL = -4
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move or chance outcome, with a stable integer id and a canonical string.
+
+    Games build every distinct action once (a fixed table) and hand out those objects, so
+    ``legal_actions()`` allocates nothing and ids can index an RL action mask.
+    """
+
+    id: int
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: who won, why, and everyone's place."""
+
+    winners: tuple[int, ...]
+    reason: str
+    #: Seats grouped by place, best first; seats sharing a place share a group.
+    ranking: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> JsonDict:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "ranking": [list(group) for group in self.ranking],
+            "scores": list(self.scores),
+        }
+
+
+def rank_by_score(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Group seats by descending score; equal scores share a place."""
+    groups: dict[int, list[int]] = {}
+    for seat, score in enumerate(scores):
+        groups.setdefault(score, []).append(seat)
+    return tuple(tuple(groups[s]) for s in sorted(groups, reverse=True))
+
+
+class ActionTable:
+    """The fixed list of a game's distinct actions, with lookup by canonical string."""
+
+    __slots__ = ("actions", "by_name")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        for index, action in enumerate(actions):
+            if action.id != index:
+                raise ValueError(f"action {action.name!r} has id {action.id}, expected {index}")
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.by_name: dict[str, Action] = {a.name: a for a in actions}
+        if len(self.by_name) != len(self.actions):
+            raise ValueError("two actions share a canonical string")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def parse(self, text: str) -> Action:
+        try:
+            return self.by_name[text.strip()]
+        except KeyError:
+            raise IllegalAction(f"no action is written {text!r}") from None
+
+
+class State(abc.ABC):
+    """A game position. Mutated in place by :meth:`apply_action`; copied by :meth:`clone`.
+
+    Subclasses implement the rules (``_legal``, ``_chance``, ``_apply``, ...). This base keeps
+    the parts every game shares: the legality check that leaves the state untouched, the
+    history of action ids, and the record.
+    """
+
+    __slots__ = ()
+
+    game: Game
+    history: list[int]
+    _legal_cache: tuple[Action, ...] | None
+
+    # -- what subclasses provide -------------------------------------------------------------
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abc.abstractmethod
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to decide (not called at chance or terminal nodes)."""
+
+    @abc.abstractmethod
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        """The outcomes of the current chance node and their probabilities."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @abc.abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """One value per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 before the end)."""
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> JsonDict:
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+
+    @abc.abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A full state that ``seat`` cannot tell from this one (same view)."""
+
+    @abc.abstractmethod
+    def decision(self) -> str:
+        """What is being decided now, in words (used in error messages and UIs)."""
+
+    @abc.abstractmethod
+    def action_table(self) -> ActionTable:
+        """The table this state's actions come from (it may depend on the content options)."""
+
+    @abc.abstractmethod
+    def start_record(self) -> JsonDict:
+        """What replay needs to rebuild the first state: players, options or scenario."""
+
+    # -- shared behaviour ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.returns())
+
+    def max_game_length(self) -> int:
+        """A safety bound on the actions of this game (its options may raise it)."""
+        return self.game.max_game_length(self.num_players)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Legal actions of the seat to decide; at a chance node, the possible outcomes."""
+        legal = self._legal_cache
+        if legal is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                legal = ()
+            elif player == CHANCE:
+                legal = tuple(a for a, _ in self._chance())
+            else:
+                legal = self._legal()
+            self._legal_cache = legal
+        return legal
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
+        if self.current_player() != CHANCE:
+            return ()
+        return self._chance()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with its probability. Games may override for speed."""
+        outcomes = self._chance()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now. Games may override with a cheaper exact test."""
+        return action in self.legal_actions()
+
+    def apply_action(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        if not self._is_legal(action):
+            raise self._illegal(action)
+        self._legal_cache = None
+        self.history.append(action.id)
+        self._apply(action)
+
+    def apply(self, text: str) -> None:
+        """Apply the action written ``text`` (its canonical string)."""
+        self.apply_action(self.action_from_string(text))
+
+    def action_from_string(self, text: str) -> Action:
+        try:
+            return self.action_table().parse(text)
+        except IllegalAction:
+            raise self._illegal_text(text) from None
+
+    def _illegal(self, action: Action) -> IllegalAction:
+        legal = self.legal_actions()
+        shown = ", ".join(a.name for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
+        who = self.current_player()
+        seat = "chance" if who == CHANCE else "nobody (the game is over)" if who == TERMINAL else f"seat {who}"
+        return IllegalAction(
+            f"{action.name!r} is not legal now ({seat}: {self.decision()}); legal: {shown or 'none'}"
+        )
+
+    def _illegal_text(self, text: str) -> IllegalAction:
+        legal = self.legal_actions()
+        shown = ", ".join(a.name for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
+        return IllegalAction(f"no action is written {text!r} ({self.decision()}); legal: {shown}")
+
+    def record(self) -> JsonDict:
+        """The game so far as JSON: how it started and every action and chance outcome."""
+        table = self.action_table().actions
+        return {
+            "game": self.game.name,
+            "version": self.game.record_version,
+            **self.start_record(),
+            "actions": [table[i].name for i in self.history],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name} {self.decision()}>"
+
+
+class Game(abc.ABC):
+    """A registered game: its options, its action space and how to start or rebuild a state."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    record_version: ClassVar[int] = 1
+    parameters: ClassVar[tuple[Parameter, ...]]
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def validate_options(self, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        return validate_options(self.parameters, options)
+
+    def check_players(self, num_players: int | None) -> int:
+        from alaka.core.errors import OptionError
+
+        n = self.default_players if num_players is None else num_players
+        if isinstance(n, bool) or not isinstance(n, int) or n not in self.player_counts:
+            raise OptionError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {n!r}"
+            )
+        return n
+
+    @abc.abstractmethod
+    def new_initial_state(self, num_players: int | None = None, **options: object) -> State:
+        """A new game at its first decision or chance node."""
+
+    @abc.abstractmethod
+    def scenario(self, spec: Mapping[str, Any]) -> State:
+        """A position built by hand from a JSON-able spec (see docs/scenarios.md)."""
+
+    @abc.abstractmethod
+    def action_table(self, **options: object) -> ActionTable:
+        """The table of distinct actions (for the given content options)."""
+
+    @abc.abstractmethod
+    def max_game_length(self, num_players: int, **options: object) -> int:
+        """A safety bound on the number of actions (decisions and chance) in one game."""
+
+    @abc.abstractmethod
+    def rules_summary(self) -> str:
+        """The rules in brief, in the project's own words."""
+
+    def num_distinct_actions(self) -> int:
+        return len(self.action_table())
+
+    def action_from_string(self, text: str, **options: object) -> Action:
+        return self.action_table(**options).parse(text)
+
+    def state_from_start(self, start: Mapping[str, Any]) -> State:
+        """Rebuild the first state of a record (inverse of ``State.start_record``)."""
+        if "scenario" in start:
+            return self.scenario(start["scenario"])
+        options = start.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("the record's 'options' must be an object")
+        return self.new_initial_state(start.get("num_players"), **options)

@@ -1,0 +1,877 @@
+"""Alakazoo's rules: legal actions, chance outcomes and what each action does.
+
+Where the rulebook (``shared/rules/003_...txt``) is found in this module; ``Zn`` are the
+readings of docs/rulings.md:
+
+- Preparation 1 (boards, helpers, starting token Z1) ... :func:`_apply_board`, ``AlakazooState``
+- Preparation 2 (deck by player count) .................. :func:`_apply_remove`, :func:`_build_deck`
+- Preparation 3-4 (deal 4, four columns of two) ......... :func:`_apply_card` (``PH_DEAL``)
+- Preparation 6 (first player) .......................... :func:`_apply_first`
+- Gameplay: the Dark Power pass (Z5) .................... :func:`_start_turn`
+- Action 1: choose 1-3 dice, roll, resolve in any order,
+  rainbow anywhere or stored, colour to its rune, Dark
+  Power when no free rune (Z3, Z4), cap 3 ................ ``ROLL``/``DIE``/``PLACE``/``STORE``/``DARK``
+- Action 2: take a column, refill left to right with the
+  fifth-card discard; or discard and redraw (Z6) ......... ``TAKE``, :func:`_next_refill`, ``REDRAW``
+- The 6-token and 4-card limits and their penalty (Z2) .. :func:`_settle`, :func:`_over_limit`
+- Action 3: pay a stored token, place the Helper, special
+  rules 1 and 2, their Dark Power, complete boards (Z9) .. ``HELPER`` ... ``TAKE_CARD``
+- Displaying, both display points (Z7, Z8) .............. :func:`_apply_display`
+- The end after the round, fastest point (Z10) .......... :func:`_apply_display`, :func:`_start_turn`
+- Final score: rows and columns, own creature (Z11) ..... :func:`final_bonus`, :func:`outcome`
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from alaka.core.protocol import Action, Outcome, rank_by_score
+from alaka.games.alakazoo.actions import (
+    BOARD,
+    CARD,
+    DARK,
+    DIE,
+    DISCARD,
+    DISPLAY,
+    END,
+    EXCHANGE,
+    FIRST,
+    GIVE,
+    HELPER,
+    HELPER_AT,
+    NUM_COLUMNS,
+    PLACE,
+    REDRAW,
+    REMOVE,
+    RETURN,
+    ROLL,
+    SKIP,
+    STOP,
+    STORE,
+    SWAP_BOARD,
+    SWAP_HAND,
+    TAKE,
+    TAKE_CARD,
+    WIZARD,
+    ZooAction,
+)
+from alaka.games.alakazoo.content import NUM_CREATURES, NUM_DICE, NUM_RUNES, NUM_TYPES, RAINBOW
+
+if TYPE_CHECKING:
+    from alaka.games.alakazoo.state import AlakazooState
+
+# Phases. Who decides: the seat in ``state.player``, or chance for the CHANCE_PHASES.
+PH_BOARD = 0  # each seat in turn chooses a portal board
+PH_REMOVE = 1  # chance: creatures go back to the box (3 players: one, 2 players: two)
+PH_DEAL = 2  # chance: 4 cards to each player, then 8 cards to the columns
+PH_FIRST = 3  # chance: the first player
+PH_ACTION = 4  # choose action 1, 2 or 3
+PH_ROLL = 5  # chance: the next chosen die
+PH_RESOLVE = 6  # place the rolled results one at a time
+PH_TOKENS_OVER = 7  # over 6 Magic Power tokens: return tokens
+PH_CARDS_OVER = 8  # over 4 cards: discard cards
+PH_REFILL = 9  # chance: a deck card for the next column
+PH_REDRAW = 10  # choose cards to discard for the redraw
+PH_REDRAW_DRAW = 11  # chance: the redraw's cards
+PH_HELPER_AT = 12  # put the Magic Helper on a space or the Wizard card
+PH_HELPER_RULE = 13  # choose a special rule (or none)
+PH_HELPER_TARGET = 14  # special rule 2: whom to exchange with, or which column card to take
+PH_EXCHANGE = 15  # chance: the random card taken from the other player's hand
+PH_DISPLAY = 16  # display elements, then end the turn
+PH_OVER = 17  # the game is over
+
+CHANCE_PHASES = frozenset({PH_REMOVE, PH_DEAL, PH_FIRST, PH_ROLL, PH_REFILL, PH_REDRAW_DRAW, PH_EXCHANGE})
+DRAW_PHASES = frozenset({PH_DEAL, PH_REFILL, PH_REDRAW_DRAW})
+
+MAX_TOKENS = 6
+MAX_CARDS = 4
+MAX_DARK = 3
+DEAL = 4
+#: 4 players use all six creatures' cards; each player fewer removes one creature.
+FULL_TABLE = 4
+ALL_RUNES = (1 << NUM_RUNES) - 1
+
+# Where to go once the limits are checked (see _settle).
+NEXT_RESOLVE = 0
+NEXT_REFILL = 1
+NEXT_END_ACTION = 2
+
+# Log event kinds. An event is (kind, actor, private_to_mask, *details); a nonzero mask means
+# only those seats may see the details (view.py redacts them for everyone else).
+EV_BOARD = "board"
+EV_REMOVE = "remove"
+EV_DEAL = "deal"
+EV_DEAL_COLUMN = "deal-column"
+EV_FIRST = "first"
+EV_TURN = "turn"
+EV_PASS = "pass"
+EV_ROLL = "roll"
+EV_DIE = "die"
+EV_PLACE = "place"
+EV_STORE = "store"
+EV_DARK = "dark"
+EV_OVER_TOKENS = "over-tokens"
+EV_OVER_CARDS = "over-cards"
+EV_RETURN = "return"
+EV_DISCARD = "discard"
+EV_TAKE = "take"
+EV_COLUMN_DISCARD = "column-discard"
+EV_REFILL = "refill"
+EV_RESHUFFLE = "reshuffle"
+EV_REDRAW = "redraw"
+EV_DRAW = "draw"
+EV_HELPER = "helper"
+EV_HELPER_AT = "helper-at"
+EV_SKIP = "skip"
+EV_SWAP_BOARD = "swap-board"
+EV_SWAP_HAND = "swap-hand"
+EV_EXCHANGE = "exchange"
+EV_TAKE_CARD = "take-card"
+EV_DISPLAY = "display"
+EV_COMPLETE = "complete"
+EV_END_TURN = "end-turn"
+EV_FINAL = "final"
+EV_TRUNCATED = "truncated"
+
+
+#: A generous bound on the actions of one turn (roll three dice and return tokens, or take a
+#: column, discard, refill and display), used for the safety limit on a game's length.
+MAX_ACTIONS_PER_TURN = 40
+
+
+def max_game_length(num_players: int, max_turns: int) -> int:
+    """Setup (boards, box, deal, first player) plus ``max_turns`` of the longest turns."""
+    setup_actions = num_players + 2 + DEAL * num_players + 2 * NUM_COLUMNS + 1
+    return setup_actions + max_turns * MAX_ACTIONS_PER_TURN
+
+
+def setup(s: AlakazooState) -> None:
+    """Preparation 1 and ruling Z1: each player's starting token is stored on the Wizard card."""
+    for seat in range(s.n):
+        s.stored[seat] = 1
+        s.magic_pool -= 1
+    s.phase = PH_BOARD
+    s.player = 0
+
+
+# -- small queries --------------------------------------------------------------------------
+
+
+def complete(s: AlakazooState, seat: int) -> bool:
+    """Whether all 9 spaces of the seat's board hold an element."""
+    return -1 not in s.elements[seat]
+
+
+def free_runes(s: AlakazooState, seat: int) -> int:
+    """Bit mask of runes that may take a token: empty and, by ruling Z4, not covered."""
+    free = ALL_RUNES & ~s.runes[seat]
+    if s.opts.covered_runes:
+        for space, card in enumerate(s.elements[seat]):
+            if card >= 0:
+                free &= ~(3 << (2 * space))
+    return free
+
+
+def tokens_held(s: AlakazooState, seat: int) -> int:
+    """Magic Power tokens a player holds: on runes plus stored on the Wizard card (Z2)."""
+    return s.runes[seat].bit_count() + s.stored[seat]
+
+
+def board_creature(s: AlakazooState, seat: int) -> int:
+    return s.c.boards[s.board[seat]].creature
+
+
+def scores_creature_point(s: AlakazooState, seat: int, creature: int) -> bool:
+    """Display point 1 (Z8): the element's creature is on the player's board (or any chosen one)."""
+    if s.opts.any_chosen_board:
+        return any(s.c.boards[b].creature == creature for b in s.board if b >= 0)
+    return board_creature(s, seat) == creature
+
+
+def can_display(s: AlakazooState, seat: int, card: int) -> bool:
+    """Z7: the card's space is empty and both of its runes hold a token."""
+    space = card % NUM_TYPES
+    both = 3 << (2 * space)
+    return s.elements[seat][space] < 0 and s.runes[seat] & both == both
+
+
+def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
+    """Special rule 2's targets: players to exchange with, and column cards to take."""
+    p = s.player
+    players = [q for q in range(s.n) if q != p and s.hands[q] and not complete(s, q)]
+    cards = [card for column in s.columns for card in column]
+    return players, cards
+
+
+# -- legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
+    a = s.acts
+    p = s.player
+    phase = s.phase
+    if phase == PH_DISPLAY:
+        hand = s.hands[p]
+        out: list[Action] = [a.display[c] for c in hand if can_display(s, p, c)]
+        out.append(a.end)
+        return tuple(out)
+    if phase == PH_RESOLVE:
+        return _resolve_actions(s)
+    if phase == PH_ACTION:
+        out = list(a.rolls)
+        out.extend(a.take[k] for k in range(NUM_COLUMNS) if s.columns[k])
+        if s.hands[p]:
+            out.append(a.redraw)
+        if s.stored[p] > 0:
+            out.append(a.helper)
+        return tuple(out)
+    if phase == PH_TOKENS_OVER:
+        runes = s.runes[p]
+        out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
+        if s.stored[p]:
+            out.append(a.return_wizard)
+        return tuple(out)
+    if phase == PH_CARDS_OVER:
+        return tuple(a.discard[c] for c in s.hands[p])
+    if phase == PH_REDRAW:
+        out = [a.discard[c] for c in s.hands[p]]
+        if s.draws_left:
+            out.append(a.stop)
+        return tuple(out)
+    if phase == PH_HELPER_AT:
+        out = [a.helper_at_space[t] for t in range(NUM_TYPES) if s.elements[p][t] >= 0]
+        out.append(a.helper_at_wizard)
+        return tuple(out)
+    if phase == PH_HELPER_RULE:
+        return _helper_rule_actions(s)
+    if phase == PH_HELPER_TARGET:
+        players, cards = rule2_targets(s)
+        return tuple([a.exchange[q] for q in players] + [a.take_card[c] for c in cards])
+    if phase == PH_BOARD:
+        return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
+    return ()
+
+
+def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
+    """Z3: a colour goes on a free rune of its colour (else Dark Power); a rainbow anywhere."""
+    a = s.acts
+    p = s.player
+    free = free_runes(s, p)
+    board = s.c.boards[s.board[p]]
+    out: list[Action] = []
+    for symbol in sorted(set(s.pending)):
+        if symbol == RAINBOW:
+            place = a.place[RAINBOW]
+            out.extend(place[r] for r in range(NUM_RUNES) if free >> r & 1)
+            out.append(a.store)
+        else:
+            runes = [r for r in board.runes_of_colour[symbol] if free >> r & 1]
+            if runes:
+                place = a.place[symbol]
+                out.extend(place[r] for r in runes)
+            else:
+                out.append(a.dark[symbol])
+    return tuple(out)
+
+
+def _helper_rule_actions(s: AlakazooState) -> tuple[Action, ...]:
+    a = s.acts
+    p = s.player
+    out: list[Action] = [a.skip]
+    space = s.helper[p]
+    if space >= 0:
+        # Special rule 1 swaps the element under the Helper for one of the same type.
+        out.extend(
+            a.swap_board[q]
+            for q in range(s.n)
+            if q != p and not complete(s, q) and s.elements[q][space] >= 0
+        )
+        out.extend(a.swap_hand[c] for c in s.hands[p] if c % NUM_TYPES == space)
+    players, cards = rule2_targets(s)
+    if players or cards:
+        out.extend(a.give[c] for c in s.hands[p])
+    return tuple(out)
+
+
+# -- chance -----------------------------------------------------------------------------------
+
+
+def _removable(s: AlakazooState) -> list[int]:
+    """Creatures that may go back to the box: not shown on a chosen board, not yet removed."""
+    shown = {s.c.boards[b].creature for b in s.board}
+    return [k for k in range(NUM_CREATURES) if k not in shown and k not in s.box]
+
+
+def chance_outcomes(s: AlakazooState) -> tuple[tuple[Action, float], ...]:
+    a = s.acts
+    phase = s.phase
+    if phase in DRAW_PHASES:
+        p = 1.0 / len(s.deck)
+        return tuple((a.card[c], p) for c in s.deck)
+    if phase == PH_ROLL:
+        faces = s.opts.dice[s.dice_left[0]]
+        return tuple((a.die[sym], faces.count(sym) / len(faces)) for sym in sorted(set(faces)))
+    if phase == PH_EXCHANGE:
+        hand = s.hands[s.exchange_from]
+        return tuple((a.card[c], 1.0 / len(hand)) for c in hand)
+    if phase == PH_FIRST:
+        return tuple((a.first[q], 1.0 / s.n) for q in range(s.n))
+    if phase == PH_REMOVE:
+        eligible = _removable(s)
+        return tuple((a.remove[k], 1.0 / len(eligible)) for k in eligible)
+    return ()
+
+
+def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
+    """Sample like :func:`chance_outcomes` without building the list (the playout hot path)."""
+    a = s.acts
+    phase = s.phase
+    if phase in DRAW_PHASES:
+        deck = s.deck
+        return a.card[deck[rng.randrange(len(deck))]]
+    if phase == PH_ROLL:
+        faces = s.opts.dice[s.dice_left[0]]
+        return a.die[faces[rng.randrange(len(faces))]]
+    if phase == PH_EXCHANGE:
+        hand = s.hands[s.exchange_from]
+        return a.card[hand[rng.randrange(len(hand))]]
+    if phase == PH_FIRST:
+        return a.first[rng.randrange(s.n)]
+    eligible = _removable(s)
+    return a.remove[eligible[rng.randrange(len(eligible))]]
+
+
+def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
+    """Exact test of ``action in chance_outcomes`` without building them."""
+    phase = s.phase
+    kind = action.kind
+    if phase in DRAW_PHASES:
+        return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
+    if phase == PH_ROLL:
+        return kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
+    return action in s.legal_actions()
+
+
+# -- applying ---------------------------------------------------------------------------------
+
+
+def apply(s: AlakazooState, action: ZooAction) -> None:
+    kind = action.kind
+    handler = _HANDLERS[kind]
+    handler(s, action)
+
+
+def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
+    """Give Dark Power tokens, never past 3 (a fourth is simply not taken). Returns how many."""
+    gained = min(count, MAX_DARK - s.dark[seat], s.dark_pool)
+    if gained > 0:
+        s.dark[seat] += gained
+        s.dark_pool -= gained
+    return gained
+
+
+def _apply_board(s: AlakazooState, action: ZooAction) -> None:
+    s.board[s.player] = action.arg
+    s.log.append((EV_BOARD, s.player, 0, action.arg))
+    s.player += 1
+    if s.player < s.n:
+        return
+    s.player = 0
+    if len(s.box) < FULL_TABLE - s.n:
+        s.phase = PH_REMOVE
+    else:
+        _build_deck(s)
+
+
+def _apply_remove(s: AlakazooState, action: ZooAction) -> None:
+    s.box.append(action.arg)
+    s.log.append((EV_REMOVE, -1, 0, action.arg))
+    if len(s.box) == FULL_TABLE - s.n:
+        _build_deck(s)
+
+
+def _build_deck(s: AlakazooState) -> None:
+    """Preparation 2: the deck holds the cards of every creature not put back in the box."""
+    s.deck = [c for c in range(NUM_CREATURES * NUM_TYPES) if c // NUM_TYPES not in s.box]
+    s.deal_index = 0
+    s.phase = PH_DEAL
+
+
+def _apply_first(s: AlakazooState, action: ZooAction) -> None:
+    s.first_player = action.arg
+    s.log.append((EV_FIRST, action.arg, 0))
+    _start_turn(s, action.arg)
+
+
+def _apply_card(s: AlakazooState, action: ZooAction) -> None:
+    """A chance card: drawn from the deck, or picked at random from another player's hand."""
+    card = action.arg
+    phase = s.phase
+    if phase == PH_EXCHANGE:
+        _finish_exchange(s, card)
+        return
+    s.deck.remove(card)
+    if phase == PH_DEAL:
+        i = s.deal_index
+        dealt_to_hands = DEAL * s.n
+        if i < dealt_to_hands:
+            seat = i % s.n
+            s.hands[seat].append(card)
+            s.log.append((EV_DEAL, seat, 1 << seat, card))
+        else:
+            column = (i - dealt_to_hands) % NUM_COLUMNS
+            s.columns[column].append(card)
+            s.log.append((EV_DEAL_COLUMN, -1, 0, column, card))
+        s.deal_index = i + 1
+        if s.deal_index == dealt_to_hands + 2 * NUM_COLUMNS:
+            s.phase = PH_FIRST
+    elif phase == PH_REFILL:
+        s.columns[s.refill_col].append(card)
+        s.log.append((EV_REFILL, -1, 0, s.refill_col, card))
+        s.refill_col += 1
+        _next_refill(s)
+    else:  # PH_REDRAW_DRAW
+        p = s.player
+        s.hands[p].append(card)
+        s.log.append((EV_DRAW, p, 1 << p, card))
+        s.draws_left -= 1
+        _next_redraw_draw(s)
+
+
+def _ensure_deck(s: AlakazooState) -> bool:
+    """Z6: an empty deck takes the shuffled discard pile; False when both are empty."""
+    if not s.deck and s.discard:
+        s.log.append((EV_RESHUFFLE, -1, 0, len(s.discard)))
+        s.deck = s.discard
+        s.discard = []
+    return bool(s.deck)
+
+
+def _start_turn(s: AlakazooState, seat: int) -> None:
+    """Begin the turn of ``seat``: end the game, or pass with 3 Dark Power (Z5), or play."""
+    while True:
+        if s.end_by >= 0 and seat == s.first_player:
+            _finish(s)
+            return
+        if s.turns >= s.opts.max_turns:
+            s.truncated = True
+            s.log.append((EV_TRUNCATED, -1, 0, s.turns))
+            _finish(s)
+            return
+        s.turns += 1
+        s.player = seat
+        s.log.append((EV_TURN, seat, 0, s.turns))
+        if s.dark[seat] < MAX_DARK:
+            s.phase = PH_ACTION
+            return
+        returned = 0
+        if s.opts.return_dark_power:
+            returned = s.dark[seat]
+            s.dark_pool += returned
+            s.dark[seat] = 0
+        s.log.append((EV_PASS, seat, 0, returned))
+        seat = (seat + 1) % s.n
+
+
+def _settle(s: AlakazooState, then: int) -> None:
+    """Check the limits (Z2) where the option says, then go on to ``then``."""
+    if (s.opts.limit_each_gain or then == NEXT_END_ACTION) and _over_limit(s):
+        s.after_overflow = then
+        return
+    if then == NEXT_RESOLVE:
+        if s.pending:
+            s.phase = PH_RESOLVE
+        else:
+            _settle(s, NEXT_END_ACTION)
+    elif then == NEXT_REFILL:
+        s.refill_col = 0
+        _next_refill(s)
+    else:
+        s.phase = PH_DISPLAY
+
+
+def _over_limit(s: AlakazooState) -> bool:
+    """Z2: more than 6 tokens or 4 cards: Dark Power now, then the player discards the excess."""
+    p = s.player
+    excess = tokens_held(s, p) - MAX_TOKENS
+    phase = PH_TOKENS_OVER
+    event = EV_OVER_TOKENS
+    if excess <= 0:
+        excess = len(s.hands[p]) - MAX_CARDS
+        phase = PH_CARDS_OVER
+        event = EV_OVER_CARDS
+        if excess <= 0:
+            return False
+    gained = _gain_dark(s, p, excess if s.opts.limit_each_gain else 1)
+    s.log.append((event, p, 0, excess, gained))
+    s.excess = excess
+    s.phase = phase
+    return True
+
+
+def _apply_roll(s: AlakazooState, action: ZooAction) -> None:
+    s.dice_left = [d for d in range(NUM_DICE) if action.arg >> d & 1]
+    s.pending = []
+    s.log.append((EV_ROLL, s.player, 0, action.arg))
+    s.phase = PH_ROLL
+
+
+def _apply_die(s: AlakazooState, action: ZooAction) -> None:
+    die = s.dice_left.pop(0)
+    s.pending.append(action.arg)
+    s.log.append((EV_DIE, s.player, 0, die, action.arg))
+    if not s.dice_left:
+        s.phase = PH_RESOLVE
+
+
+def _take_token(s: AlakazooState) -> bool:
+    if s.magic_pool <= 0:  # cannot happen with 30 tokens and the limit of 6; kept for variants
+        return False
+    s.magic_pool -= 1
+    return True
+
+
+def _apply_place(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    s.pending.remove(action.arg)
+    if _take_token(s):
+        s.runes[p] |= 1 << action.arg2
+    s.log.append((EV_PLACE, p, 0, action.arg, action.arg2))
+    _settle(s, NEXT_RESOLVE)
+
+
+def _apply_store(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    s.pending.remove(RAINBOW)
+    if _take_token(s):
+        s.stored[p] += 1
+    s.log.append((EV_STORE, p, 0))
+    _settle(s, NEXT_RESOLVE)
+
+
+def _apply_dark(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    s.pending.remove(action.arg)
+    gained = _gain_dark(s, p)
+    s.log.append((EV_DARK, p, 0, action.arg, gained))
+    _settle(s, NEXT_RESOLVE)
+
+
+def _apply_return(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    if action.arg == WIZARD:
+        s.stored[p] -= 1
+    else:
+        s.runes[p] &= ~(1 << action.arg)
+    s.magic_pool += 1
+    s.log.append((EV_RETURN, p, 0, action.arg))
+    s.excess -= 1
+    if s.excess == 0:
+        _settle(s, s.after_overflow)
+
+
+def _lose_from_hand(s: AlakazooState, seat: int, card: int) -> None:
+    """A card leaves a hand: nobody keeps track of it there any more."""
+    s.hands[seat].remove(card)
+    mask = ~(1 << card)
+    seen = s.seen
+    for v in range(s.n):
+        seen[v] &= mask
+
+
+def _gain_in_public(s: AlakazooState, seat: int, card: int) -> None:
+    """A card enters a hand in everyone's sight: every seat knows where it is."""
+    s.hands[seat].append(card)
+    bit = 1 << card
+    seen = s.seen
+    for v in range(s.n):
+        seen[v] |= bit
+
+
+def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    card = action.arg
+    _lose_from_hand(s, p, card)
+    s.discard.append(card)
+    s.log.append((EV_DISCARD, p, 0, card))
+    if s.phase == PH_REDRAW:
+        s.draws_left += 1
+        return
+    s.excess -= 1
+    if s.excess == 0:
+        _settle(s, s.after_overflow)
+
+
+def _apply_take(s: AlakazooState, action: ZooAction) -> None:
+    p = s.player
+    cards = s.columns[action.arg]
+    s.columns[action.arg] = []
+    for card in cards:
+        _gain_in_public(s, p, card)
+    s.log.append((EV_TAKE, p, 0, action.arg, tuple(cards)))
+    _settle(s, NEXT_REFILL)
+
+
+def _next_refill(s: AlakazooState) -> None:
+    """Refill the columns left to right; a column of 4 is discarded before its fifth card."""
+    while s.refill_col < NUM_COLUMNS:
+        column = s.columns[s.refill_col]
+        if len(column) >= MAX_CARDS:
+            s.discard.extend(column)
+            s.log.append((EV_COLUMN_DISCARD, -1, 0, s.refill_col, tuple(column)))
+            s.columns[s.refill_col] = []
+        if _ensure_deck(s):
+            s.phase = PH_REFILL
+            return
+        s.refill_col += 1
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_redraw(s: AlakazooState, action: ZooAction) -> None:
+    s.draws_left = 0
+    s.log.append((EV_REDRAW, s.player, 0))
+    s.phase = PH_REDRAW
+
+
+def _apply_stop(s: AlakazooState, action: ZooAction) -> None:
+    _next_redraw_draw(s)
+
+
+def _next_redraw_draw(s: AlakazooState) -> None:
+    if s.draws_left > 0 and _ensure_deck(s):
+        s.phase = PH_REDRAW_DRAW
+        return
+    s.draws_left = 0
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
+    """Action 3 starts by paying one stored Magic Power token (Z9)."""
+    p = s.player
+    s.stored[p] -= 1
+    s.magic_pool += 1
+    s.log.append((EV_HELPER, p, 0))
+    s.phase = PH_HELPER_AT
+
+
+def _apply_helper_at(s: AlakazooState, action: ZooAction) -> None:
+    s.helper[s.player] = action.arg
+    s.log.append((EV_HELPER_AT, s.player, 0, action.arg))
+    s.phase = PH_HELPER_RULE
+
+
+def _apply_skip(s: AlakazooState, action: ZooAction) -> None:
+    s.log.append((EV_SKIP, s.player, 0))
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_swap_board(s: AlakazooState, action: ZooAction) -> None:
+    """Special rule 1 with another board: same type (same space); costs one Dark Power."""
+    p, q = s.player, action.arg
+    space = s.helper[p]
+    mine, theirs = s.elements[p][space], s.elements[q][space]
+    s.elements[p][space], s.elements[q][space] = theirs, mine
+    gained = _gain_dark(s, p)
+    s.log.append((EV_SWAP_BOARD, p, 0, q, space, mine, theirs, gained))
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_swap_hand(s: AlakazooState, action: ZooAction) -> None:
+    """Special rule 1 with one's own hand: the hand card goes on the space, the element to hand."""
+    p = s.player
+    space = s.helper[p]
+    card = action.arg
+    old = s.elements[p][space]
+    _lose_from_hand(s, p, card)
+    s.elements[p][space] = card
+    _gain_in_public(s, p, old)
+    s.log.append((EV_SWAP_HAND, p, 0, space, card, old))
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_give(s: AlakazooState, action: ZooAction) -> None:
+    s.give_card = action.arg
+    s.phase = PH_HELPER_TARGET
+
+
+def _apply_exchange(s: AlakazooState, action: ZooAction) -> None:
+    s.exchange_from = action.arg
+    s.phase = PH_EXCHANGE
+
+
+def _finish_exchange(s: AlakazooState, taken: int) -> None:
+    """Special rule 2 with a hand: swap cards; both players know both cards; one Dark Power."""
+    p, q, given = s.player, s.exchange_from, s.give_card
+    _lose_from_hand(s, q, taken)
+    _lose_from_hand(s, p, given)
+    s.hands[p].append(taken)
+    s.hands[q].append(given)
+    s.seen[p] |= 1 << given
+    s.seen[q] |= 1 << taken
+    gained = _gain_dark(s, p)
+    s.log.append((EV_EXCHANGE, p, (1 << p) | (1 << q), q, given, taken, gained))
+    s.give_card = -1
+    s.exchange_from = -1
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_take_card(s: AlakazooState, action: ZooAction) -> None:
+    """Special rule 2 with the columns: discard the chosen card, take any column card (Z9)."""
+    p = s.player
+    card = action.arg
+    for column in s.columns:
+        if card in column:
+            column.remove(card)
+            break
+    given = s.give_card
+    _lose_from_hand(s, p, given)
+    s.discard.append(given)
+    _gain_in_public(s, p, card)
+    s.log.append((EV_TAKE_CARD, p, 0, given, card))
+    s.give_card = -1
+    _settle(s, NEXT_END_ACTION)
+
+
+def _apply_display(s: AlakazooState, action: ZooAction) -> None:
+    """Display an element (Z7) and score the display points (Z8); a 9th element ends (Z10)."""
+    p = s.player
+    card = action.arg
+    space = card % NUM_TYPES
+    _lose_from_hand(s, p, card)
+    s.elements[p][space] = card
+    s.runes[p] &= ~(3 << (2 * space))
+    s.magic_pool += 2
+    earned = 0
+    creature_point = scores_creature_point(s, p, card // NUM_TYPES)
+    if creature_point:
+        earned += 1
+    first = not s.first_types >> space & 1
+    if first:
+        s.first_types |= 1 << space
+        earned += 1
+    s.points[p] += earned
+    s.log.append((EV_DISPLAY, p, 0, card, int(creature_point), int(first)))
+    if s.end_by < 0 and complete(s, p):
+        s.end_by = p
+        s.points[p] += 1
+        s.log.append((EV_COMPLETE, p, 0))
+
+
+def _apply_end(s: AlakazooState, action: ZooAction) -> None:
+    s.log.append((EV_END_TURN, s.player, 0))
+    _start_turn(s, (s.player + 1) % s.n)
+
+
+_HANDLERS = {
+    BOARD: _apply_board,
+    REMOVE: _apply_remove,
+    CARD: _apply_card,
+    FIRST: _apply_first,
+    DIE: _apply_die,
+    ROLL: _apply_roll,
+    TAKE: _apply_take,
+    REDRAW: _apply_redraw,
+    HELPER: _apply_helper,
+    PLACE: _apply_place,
+    STORE: _apply_store,
+    DARK: _apply_dark,
+    RETURN: _apply_return,
+    DISCARD: _apply_discard,
+    STOP: _apply_stop,
+    HELPER_AT: _apply_helper_at,
+    SKIP: _apply_skip,
+    SWAP_BOARD: _apply_swap_board,
+    SWAP_HAND: _apply_swap_hand,
+    GIVE: _apply_give,
+    EXCHANGE: _apply_exchange,
+    TAKE_CARD: _apply_take_card,
+    DISPLAY: _apply_display,
+    END: _apply_end,
+}
+
+
+# -- the end ----------------------------------------------------------------------------------
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+
+def final_bonus(s: AlakazooState, seat: int) -> tuple[int, int]:
+    """Final score (Z11): (points for rows and columns, the own-creature point)."""
+    elements = s.elements[seat]
+    lines = 0
+    needed = 2 if s.opts.partial_lines else 3
+    for line in LINES:
+        creatures = [elements[i] // NUM_TYPES for i in line if elements[i] >= 0]
+        if len(creatures) < needed:
+            continue
+        distinct = len(set(creatures))
+        if distinct == 1 or distinct == len(creatures):
+            lines += 1
+    shown = [card // NUM_TYPES for card in elements if card >= 0]
+    own = board_creature(s, seat)
+    own_point = 1 if shown and all(k == own for k in shown) else 0
+    return lines, own_point
+
+
+def _finish(s: AlakazooState) -> None:
+    s.phase = PH_OVER
+    s.final_bonus = []
+    for seat in range(s.n):
+        lines, own = final_bonus(s, seat)
+        s.final_bonus.append((lines, own, lines + own))
+        s.points[seat] += lines + own
+        s.log.append((EV_FINAL, seat, 0, lines, own))
+
+
+def outcome(s: AlakazooState) -> Outcome | None:
+    if s.phase != PH_OVER:
+        return None
+    scores = tuple(s.points)
+    ranking = rank_by_score(scores)
+    if s.truncated:
+        return Outcome((), f"stopped at the safety limit of {s.opts.max_turns} turns", ranking, scores)
+    winners = ranking[0]
+    reason = "most points" if len(winners) == 1 else "shared win on equal points"
+    return Outcome(winners, reason, ranking, scores)
+
+
+# -- information sets --------------------------------------------------------------------------
+
+
+def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
+    """A state ``seat`` cannot tell apart: unknown cards shuffled between other hands and the deck.
+
+    Known to ``seat`` and kept: its own hand, every public card, and the cards of other hands it
+    saw arrive (taken from the columns or a board, or given by it in an exchange).
+    """
+    new = s.clone()
+    new.resampled = True
+    known = s.seen[seat]
+    slots: list[tuple[int, int]] = []  # (other seat, index in hand) of the unknown hand cards
+    pool = list(s.deck)
+    for q in range(s.n):
+        if q == seat:
+            continue
+        for i, card in enumerate(s.hands[q]):
+            if not known >> card & 1:
+                slots.append((q, i))
+                pool.append(card)
+    if not slots:
+        return new
+    rng.shuffle(pool)
+    moved = 0
+    for (q, i), card in zip(slots, pool, strict=False):
+        old = new.hands[q][i]
+        if old != card:
+            moved |= (1 << old) | (1 << card)
+        if q == s.player and old == s.give_card:
+            new.give_card = card
+        new.hands[q][i] = card
+    new.deck = pool[len(slots) :]
+    if moved:
+        for v in range(s.n):
+            if v != seat:
+                new.seen[v] &= ~moved
+    new._legal_cache = None
+    return new

@@ -1,0 +1,230 @@
+"""Alakazoo's game state: plain lists and ints, cheap to copy, mutated only by ``rules``.
+
+Where things are (every card is in exactly one place; ``conservation`` checks it):
+``deck`` (face down, unordered: a draw is a chance node), ``discard`` (face up), ``columns``,
+``hands``, ``elements`` (displayed on boards) and ``box`` (creatures removed at setup).
+Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the Wizard card
+(``stored``) or in ``magic_pool``; Dark Power with the players (``dark``) or in ``dark_pool``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
+from alaka.games.alakazoo import rules, text, view
+from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
+from alaka.games.alakazoo.content import Components
+from alaka.games.alakazoo.options import ZooOptions
+
+#: Helper position of a player who has not used action 3 yet.
+HELPER_UNUSED = -2
+
+Event = tuple[Any, ...]
+
+
+class AlakazooState(State):
+    """One Alakazoo position. See the module docstring for where things are kept."""
+
+    __slots__ = (
+        "after_overflow",
+        "board",
+        "box",
+        "c",
+        "columns",
+        "dark",
+        "dark_pool",
+        "deal_index",
+        "deck",
+        "dice_left",
+        "discard",
+        "draws_left",
+        "elements",
+        "end_by",
+        "excess",
+        "exchange_from",
+        "final_bonus",
+        "first_player",
+        "first_types",
+        "give_card",
+        "hands",
+        "helper",
+        "log",
+        "magic_pool",
+        "n",
+        "opts",
+        "pending",
+        "phase",
+        "player",
+        "points",
+        "refill_col",
+        "resampled",
+        "runes",
+        "scenario_spec",
+        "seen",
+        "stored",
+        "truncated",
+        "turns",
+        "acts",
+        "game",
+        "history",
+        "_legal_cache",
+    )
+
+    def __init__(self, game: Game, num_players: int, opts: ZooOptions) -> None:
+        n = num_players
+        self.game = game
+        self.opts = opts
+        self.c: Components = opts.components
+        self.acts: ZooActions = actions_for(self.c)
+        self.n = n
+        self.board = [-1] * n
+        self.runes = [0] * n
+        self.stored = [0] * n
+        self.elements = [[-1] * 9 for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.dark = [0] * n
+        self.points = [0] * n
+        self.helper = [HELPER_UNUSED] * n
+        #: ``seen[v]``: bit mask of cards in other players' hands whose place seat v knows.
+        self.seen = [0] * n
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.columns: list[list[int]] = [[], [], [], []]
+        self.box: list[int] = []
+        self.magic_pool = self.c.magic_power_tokens
+        self.dark_pool = self.c.dark_power_tokens
+        self.first_types = 0
+        self.phase = rules.PH_BOARD
+        self.player = 0
+        self.first_player = -1
+        self.end_by = -1
+        self.dice_left: list[int] = []
+        self.pending: list[int] = []
+        self.excess = 0
+        self.after_overflow = rules.PH_DISPLAY
+        self.draws_left = 0
+        self.deal_index = 0
+        self.refill_col = 0
+        self.give_card = -1
+        self.exchange_from = -1
+        self.turns = 0
+        self.truncated = False
+        self.resampled = False
+        self.final_bonus: list[tuple[int, int, int]] = []
+        self.scenario_spec: JsonDict | None = None
+        self.log: list[Event] = []
+        self.history = []
+        self._legal_cache = None
+
+    # -- protocol ------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in rules.CHANCE_PHASES:
+            return CHANCE
+        if phase == rules.PH_OVER:
+            return TERMINAL
+        return self.player
+
+    def _legal(self) -> tuple[Action, ...]:
+        return rules.legal_actions(self)
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        return rules.chance_outcomes(self)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        return rules.sample_chance(self, rng)
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase in rules.CHANCE_PHASES:
+            return isinstance(action, ZooAction) and rules.is_chance_outcome(self, action)
+        return action in self.legal_actions()
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)  # type: ignore[arg-type]  # legal actions are ZooActions
+
+    def action_table(self) -> ActionTable:
+        return self.acts.table
+
+    def decision(self) -> str:
+        return text.describe_decision(self)
+
+    def returns(self) -> tuple[float, ...]:
+        outcome = self.outcome()
+        if outcome is None:
+            return (0.0,) * self.n
+        return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(self.n))
+
+    def outcome(self) -> Outcome | None:
+        return rules.outcome(self)
+
+    def view(self, seat: int | None) -> JsonDict:
+        return view.view(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        return rules.resample(self, seat, rng)
+
+    def start_record(self) -> JsonDict:
+        if self.scenario_spec is not None:
+            return {"scenario": self.scenario_spec}
+        return {"num_players": self.n, "options": dict(self.opts.values)}
+
+    def record(self) -> JsonDict:
+        if self.resampled:
+            raise ValueError("a resampled state is a guess made for search; it has no true record")
+        return super().record()
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def max_game_length(self) -> int:
+        return rules.max_game_length(self.n, self.opts.max_turns)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.opts = self.opts
+        new.c = self.c
+        new.acts = self.acts
+        new.n = self.n
+        new.board = self.board[:]
+        new.runes = self.runes[:]
+        new.stored = self.stored[:]
+        new.elements = [e[:] for e in self.elements]
+        new.hands = [h[:] for h in self.hands]
+        new.dark = self.dark[:]
+        new.points = self.points[:]
+        new.helper = self.helper[:]
+        new.seen = self.seen[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.columns = [col[:] for col in self.columns]
+        new.box = self.box[:]
+        new.magic_pool = self.magic_pool
+        new.dark_pool = self.dark_pool
+        new.first_types = self.first_types
+        new.phase = self.phase
+        new.player = self.player
+        new.first_player = self.first_player
+        new.end_by = self.end_by
+        new.dice_left = self.dice_left[:]
+        new.pending = self.pending[:]
+        new.excess = self.excess
+        new.after_overflow = self.after_overflow
+        new.draws_left = self.draws_left
+        new.deal_index = self.deal_index
+        new.refill_col = self.refill_col
+        new.give_card = self.give_card
+        new.exchange_from = self.exchange_from
+        new.turns = self.turns
+        new.truncated = self.truncated
+        new.resampled = self.resampled
+        new.final_bonus = self.final_bonus[:]
+        new.scenario_spec = self.scenario_spec
+        new.log = self.log[:]
+        new.history = self.history[:]
+        new._legal_cache = self._legal_cache
+        return new

@@ -1,0 +1,310 @@
+"""Alakazoo in words: action labels, the decision being made, log lines and a seat's table.
+
+Everything a person reads comes from here, so the terminal, the browser and the logs agree.
+Players are named "Player 1".."Player 4" (seat 0 is Player 1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from alaka.core.protocol import Action, JsonDict
+from alaka.games.alakazoo import rules
+from alaka.games.alakazoo.actions import (
+    BOARD,
+    CARD,
+    DARK,
+    DIE,
+    DISCARD,
+    DISPLAY,
+    END,
+    EXCHANGE,
+    FIRST,
+    GIVE,
+    HELPER,
+    HELPER_AT,
+    PLACE,
+    REDRAW,
+    REMOVE,
+    RETURN,
+    ROLL,
+    SKIP,
+    STOP,
+    STORE,
+    SWAP_BOARD,
+    SWAP_HAND,
+    TAKE,
+    TAKE_CARD,
+    WIZARD,
+    ZooAction,
+    dice_key,
+)
+from alaka.games.alakazoo.content import NUM_TYPES, Components
+
+if TYPE_CHECKING:
+    from alaka.games.alakazoo.state import AlakazooState
+
+PHASE_NAMES = {
+    rules.PH_BOARD: "choose boards",
+    rules.PH_REMOVE: "prepare the deck",
+    rules.PH_DEAL: "deal",
+    rules.PH_FIRST: "choose the first player",
+    rules.PH_ACTION: "choose an action",
+    rules.PH_ROLL: "roll the spell dice",
+    rules.PH_RESOLVE: "resolve the dice",
+    rules.PH_TOKENS_OVER: "return tokens over the limit",
+    rules.PH_CARDS_OVER: "discard cards over the limit",
+    rules.PH_REFILL: "refill the columns",
+    rules.PH_REDRAW: "discard cards to redraw",
+    rules.PH_REDRAW_DRAW: "draw",
+    rules.PH_HELPER_AT: "place the Magic Helper",
+    rules.PH_HELPER_RULE: "use a special rule",
+    rules.PH_HELPER_TARGET: "choose the special rule's target",
+    rules.PH_EXCHANGE: "take a random card",
+    rules.PH_DISPLAY: "display elements",
+    rules.PH_OVER: "game over",
+}
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def helper_place(c: Components, where: int) -> str | None:
+    if where == WIZARD:
+        return "Wizard card"
+    if where < 0:
+        return None
+    return f"{c.element_types[where]} space"
+
+
+def rune_name(c: Components, rune: int) -> str:
+    return f"{c.element_types[rune // 2]} space, rune {rune % 2 + 1}"
+
+
+def _cards(c: Components, cards: Any) -> str:
+    return ", ".join(c.card_name(card) for card in cards) or "no cards"
+
+
+def describe_decision(s: AlakazooState) -> str:
+    """What is being decided now, in a few words."""
+    phase = s.phase
+    c = s.c
+    who = player_name(s.player)
+    if phase == rules.PH_OVER:
+        return "the game is over"
+    if phase == rules.PH_BOARD:
+        return f"{who} chooses a portal board"
+    if phase in rules.CHANCE_PHASES:
+        return f"chance: {PHASE_NAMES[phase]}"
+    if phase == rules.PH_RESOLVE:
+        shown = ", ".join(c.symbol_name(sym) for sym in s.pending)
+        return f"{who} resolves the dice ({shown})"
+    if phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER):
+        return f"{who} must {PHASE_NAMES[phase]} ({s.excess} to go)"
+    return f"{who}: {PHASE_NAMES[phase]}"
+
+
+def label(s: AlakazooState, action: Action) -> str:
+    """A label a player understands at a glance, for the deciding seat."""
+    if not isinstance(action, ZooAction):
+        return action.name
+    c = s.c
+    kind, arg = action.kind, action.arg
+    if kind == BOARD:
+        board = c.boards[arg]
+        return f"Choose portal board {board.number} ({c.creatures[board.creature]})"
+    if kind == ROLL:
+        dice = dice_key(arg).split("+")
+        return f"Action 1: roll die {dice[0]}" if len(dice) == 1 else f"Action 1: roll dice {' and '.join(dice)}"
+    if kind == TAKE:
+        return f"Action 2: take column {arg + 1} ({_cards(c, s.columns[arg])})"
+    if kind == REDRAW:
+        return "Action 2: discard cards and draw as many"
+    if kind == HELPER:
+        return "Action 3: pay a stored token to use the Magic Helper"
+    if kind == PLACE:
+        return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]})"
+    if kind == STORE:
+        return "Store the rainbow result on your Wizard card"
+    if kind == DARK:
+        return f"No free {c.colours[arg]} rune: take a Dark Power token"
+    if kind == RETURN:
+        where = "your Wizard card" if arg == WIZARD else f"the {rune_name(c, arg)}"
+        return f"Return the token on {where}"
+    if kind == DISCARD:
+        return f"Discard {c.card_name(arg)}"
+    if kind == STOP:
+        return f"Stop discarding and draw {s.draws_left}"
+    if kind == HELPER_AT:
+        return "Put the Helper on your Wizard card" if arg == WIZARD else f"Put the Helper on your {c.element_types[arg]}"
+    if kind == SKIP:
+        return "Use no special rule"
+    if kind == SWAP_BOARD:
+        space = s.helper[s.player]
+        return (
+            f"Swap your {c.card_name(s.elements[s.player][space])} for {player_name(arg)}'s "
+            f"{c.card_name(s.elements[arg][space])} (+1 Dark Power)"
+        )
+    if kind == SWAP_HAND:
+        space = s.helper[s.player]
+        return f"Swap your {c.card_name(s.elements[s.player][space])} for {c.card_name(arg)} from your hand"
+    if kind == GIVE:
+        return f"Special rule 2: give up {c.card_name(arg)}"
+    if kind == EXCHANGE:
+        return f"Exchange it for a random card of {player_name(arg)} (+1 Dark Power)"
+    if kind == TAKE_CARD:
+        return f"Discard it and take {c.card_name(arg)} from the columns"
+    if kind == DISPLAY:
+        return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
+    if kind == END:
+        return "End your turn"
+    if kind == CARD:
+        return c.card_name(arg)
+    if kind == DIE:
+        return f"the die shows {c.symbol_name(arg)}"
+    if kind == FIRST:
+        return f"{player_name(arg)} starts"
+    if kind == REMOVE:
+        return f"the {c.creatures[arg]} cards go back to the box"
+    return action.name
+
+
+def event_json(c: Components, event: tuple[Any, ...], seat: int | None) -> JsonDict:
+    """One log event as ``seat`` may see it: who, what kind, and a sentence."""
+    kind, actor, private = event[0], event[1], event[2]
+    hidden = bool(private) and (seat is None or not private >> seat & 1)
+    return {"seat": actor if actor >= 0 else None, "event": kind, "text": event_text(c, event, hidden)}
+
+
+def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
+    """A log event in words; ``hidden`` leaves out what the reader may not see."""
+    kind, actor = event[0], event[1]
+    d = event[3:]
+    who = player_name(actor) if actor >= 0 else ""
+    if kind == rules.EV_BOARD:
+        return f"{who} chooses portal board {d[0] + 1} ({c.creatures[c.boards[d[0]].creature]})."
+    if kind == rules.EV_REMOVE:
+        return f"The {c.creatures[d[0]]} cards go back to the box."
+    if kind == rules.EV_DEAL:
+        return f"{who} is dealt a card." if hidden else f"{who} is dealt {c.card_name(d[0])}."
+    if kind == rules.EV_DEAL_COLUMN:
+        return f"{c.card_name(d[1])} is laid in column {d[0] + 1}."
+    if kind == rules.EV_FIRST:
+        return f"{who} is the first player."
+    if kind == rules.EV_TURN:
+        return f"Turn {d[0]}: {who}."
+    if kind == rules.EV_PASS:
+        back = f" and returns {d[0]} Dark Power" if d[0] else ""
+        return f"{who} has 3 Dark Power, passes{back}."
+    if kind == rules.EV_ROLL:
+        return f"{who} rolls dice {dice_key(d[0]).replace('+', ', ')}."
+    if kind == rules.EV_DIE:
+        return f"Die {d[0] + 1} shows {c.symbol_name(d[1])}."
+    if kind == rules.EV_PLACE:
+        return f"{who} puts the {c.symbol_name(d[0])} result on the {rune_name(c, d[1])}."
+    if kind == rules.EV_STORE:
+        return f"{who} stores a Magic Power token on the Wizard card."
+    if kind == rules.EV_DARK:
+        took = "takes a Dark Power token" if d[1] else "would take Dark Power but already has 3"
+        return f"{who} has no free {c.colours[d[0]]} rune and {took}."
+    if kind == rules.EV_OVER_TOKENS:
+        return f"{who} is {d[0]} Magic Power over the limit of 6 and takes {d[1]} Dark Power."
+    if kind == rules.EV_OVER_CARDS:
+        return f"{who} is {d[0]} cards over the limit of 4 and takes {d[1]} Dark Power."
+    if kind == rules.EV_RETURN:
+        where = "the Wizard card" if d[0] == WIZARD else f"the {rune_name(c, d[0])}"
+        return f"{who} returns the token on {where}."
+    if kind == rules.EV_DISCARD:
+        return f"{who} discards {c.card_name(d[0])}."
+    if kind == rules.EV_TAKE:
+        return f"{who} takes column {d[0] + 1}: {_cards(c, d[1])}."
+    if kind == rules.EV_COLUMN_DISCARD:
+        return f"Column {d[0] + 1} already has 4 cards; they are discarded: {_cards(c, d[1])}."
+    if kind == rules.EV_REFILL:
+        return f"{c.card_name(d[1])} is added to column {d[0] + 1}."
+    if kind == rules.EV_RESHUFFLE:
+        return f"The deck is empty; the {d[0]} discarded cards are shuffled into a new deck."
+    if kind == rules.EV_REDRAW:
+        return f"{who} discards cards to draw as many."
+    if kind == rules.EV_DRAW:
+        return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(d[0])}."
+    if kind == rules.EV_HELPER:
+        return f"{who} pays a stored token to use the Magic Helper."
+    if kind == rules.EV_HELPER_AT:
+        return f"{who} puts the Magic Helper on the {helper_place(c, d[0])}."
+    if kind == rules.EV_SKIP:
+        return f"{who} uses no special rule."
+    if kind == rules.EV_SWAP_BOARD:
+        q, _, mine, theirs = d[0], d[1], d[2], d[3]
+        return f"{who} swaps {c.card_name(mine)} for {player_name(q)}'s {c.card_name(theirs)}."
+    if kind == rules.EV_SWAP_HAND:
+        return f"{who} puts {c.card_name(d[1])} from hand on the board and takes {c.card_name(d[2])} back."
+    if kind == rules.EV_EXCHANGE:
+        q = player_name(d[0])
+        if hidden:
+            return f"{who} exchanges a card for a random card of {q}."
+        return f"{who} gives {c.card_name(d[1])} to {q} and gets {c.card_name(d[2])}."
+    if kind == rules.EV_TAKE_CARD:
+        return f"{who} discards {c.card_name(d[0])} and takes {c.card_name(d[1])} from the columns."
+    if kind == rules.EV_DISPLAY:
+        bonus = [why for why, got in (("its creature", d[1]), ("first of its type", d[2])) if got]
+        earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
+        return f"{who} displays {c.card_name(d[0])}{earned}."
+    if kind == rules.EV_COMPLETE:
+        return f"{who} completes the board first (+1). The round is played to its end."
+    if kind == rules.EV_END_TURN:
+        return f"{who} ends the turn."
+    if kind == rules.EV_FINAL:
+        return f"Final score, {who}: +{d[0]} for rows and columns, +{d[1]} for the own creature."
+    if kind == rules.EV_TRUNCATED:
+        return f"The game stops at the safety limit after {d[0]} turns."
+    return kind
+
+
+def render(view: JsonDict, log_lines: int = 8) -> str:
+    """A seat's view as plain text: every board as a 3x3 grid, hand, columns, recent log."""
+    out: list[str] = []
+    seat = view["seat"]
+    me = "spectator" if seat is None else player_name(seat)
+    out.append(f"Alakazoo, {view['num_players']} players, turn {view['turn']} ({me}'s view)")
+    out.append(f"Now: {view['decision']}")
+    for p in view["players"]:
+        title = f"{player_name(p['seat'])}: board {p['board']} ({p['creature']})"
+        stats = (
+            f"points {p['points']}, Dark Power {p['dark_power']}, stored {p['stored']}, "
+            f"hand {p['hand_size']}, Helper: {p['helper'] or 'not used'}"
+        )
+        out.append("")
+        out.append(f"{title} - {stats}")
+        for row in range(3):
+            cells = []
+            for col in range(3):
+                space = row * 3 + col
+                element = p["elements"][space]
+                if element:
+                    cells.append(f"[{element}]")
+                elif p["runes"]:
+                    r1, r2 = p["runes"][2 * space], p["runes"][2 * space + 1]
+                    marks = [f"{r['colour']}{'*' if r['token'] else ''}" for r in (r1, r2)]
+                    cells.append(" ".join(marks))
+                else:
+                    cells.append("-")
+            out.append("  " + " | ".join(f"{cell:<24}" for cell in cells))
+        if p["hand"] is not None:
+            out.append(f"  hand: {', '.join(p['hand']) or 'empty'}")
+    out.append("")
+    for k, column in enumerate(view["columns"]):
+        out.append(f"column {k + 1}: {', '.join(column) or 'empty'}")
+    out.append(f"deck: {view['deck_size']} cards; discard pile: {len(view['discard'])} cards")
+    if view["dice_results"]:
+        out.append(f"dice to resolve: {', '.join(view['dice_results'])}")
+    if view["outcome"]:
+        outcome = view["outcome"]
+        winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
+        out.append(f"Game over: {winners} ({outcome['reason']}); scores {outcome['scores']}")
+    if log_lines:
+        out.append("")
+        out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
+    out.append("(* = a Magic Power token on that rune)")
+    return "\n".join(out)

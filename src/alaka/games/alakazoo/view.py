@@ -1,0 +1,90 @@
+"""What a seat may see of an Alakazoo position, as JSON-ready data.
+
+Public: boards (runes, tokens, displayed elements, the Helper), stored tokens, Dark Power,
+points, hand sizes, the columns, the discard pile, the deck's size, the creatures put back in
+the box (ruling Z12), the dice and everything said in the log. Private: the cards in a hand
+(only its owner sees them), the card a player draws, and the two cards of a special-rule-2
+exchange (only the two players in it). The chosen card of special rule 2 is its owner's until
+the exchange is made. A spectator (``seat=None``) sees only what is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from alaka.core.protocol import JsonDict
+from alaka.games.alakazoo import rules, text
+from alaka.games.alakazoo.actions import seat_key
+from alaka.games.alakazoo.content import NUM_TYPES
+
+if TYPE_CHECKING:
+    from alaka.games.alakazoo.state import AlakazooState
+
+
+def _player(s: AlakazooState, q: int, seat: int | None) -> JsonDict:
+    c = s.c
+    chosen = s.board[q]
+    runes: list[JsonDict] = []
+    if chosen >= 0:
+        colours = c.boards[chosen].rune_colours
+        runes = [
+            {"colour": c.colours[colours[r]], "token": bool(s.runes[q] >> r & 1)}
+            for r in range(2 * NUM_TYPES)
+        ]
+    helper = s.helper[q]
+    hand: Any = [c.card_name(card) for card in s.hands[q]] if seat == q else None
+    return {
+        "seat": q,
+        "name": seat_key(q),
+        "board": chosen + 1 if chosen >= 0 else None,
+        "creature": c.creatures[c.boards[chosen].creature] if chosen >= 0 else None,
+        "runes": runes,
+        "elements": [c.card_name(card) if card >= 0 else None for card in s.elements[q]],
+        "stored": s.stored[q],
+        "dark_power": s.dark[q],
+        "points": s.points[q],
+        "helper": text.helper_place(c, helper),
+        "hand": hand,
+        "hand_size": len(s.hands[q]),
+        "board_complete": rules.complete(s, q) if chosen >= 0 else False,
+    }
+
+
+def view(s: AlakazooState, seat: int | None) -> JsonDict:
+    """Everything ``seat`` may see; ``None`` is a spectator."""
+    if seat is not None and not 0 <= seat < s.n:
+        raise ValueError(f"seat must be 0..{s.n - 1} or None, not {seat!r}")
+    c = s.c
+    current = s.current_player()
+    outcome = s.outcome()
+    pending = [c.symbol_name(sym) for sym in s.pending] if s.phase == rules.PH_RESOLVE else []
+    result: JsonDict = {
+        "game": "alakazoo",
+        "seat": seat,
+        "num_players": s.n,
+        "phase": text.PHASE_NAMES[s.phase],
+        "decision": text.describe_decision(s),
+        "current_player": current,
+        "active_player": s.player if s.phase >= rules.PH_ACTION else None,
+        "first_player": s.first_player if s.first_player >= 0 else None,
+        "turn": s.turns,
+        "end_triggered_by": s.end_by if s.end_by >= 0 else None,
+        "players": [_player(s, q, seat) for q in range(s.n)],
+        "columns": [[c.card_name(card) for card in column] for column in s.columns],
+        "deck_size": len(s.deck),
+        "discard": [c.card_name(card) for card in s.discard],
+        "box": [c.creatures[k] for k in s.box],
+        "first_displays": [c.element_types[t] for t in range(NUM_TYPES) if s.first_types >> t & 1],
+        "dice_to_roll": [d + 1 for d in s.dice_left] if s.phase == rules.PH_ROLL else [],
+        "dice_results": pending,
+        "over_limit": s.excess if s.phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER) else 0,
+        "redraw_count": s.draws_left if s.phase in (rules.PH_REDRAW, rules.PH_REDRAW_DRAW) else 0,
+        "card_to_give": (
+            c.card_name(s.give_card) if s.give_card >= 0 and seat == s.player else None
+        ),
+        "exchange_with": s.exchange_from if s.exchange_from >= 0 else None,
+        "log": [text.event_json(c, event, seat) for event in s.log],
+        "outcome": outcome.to_json() if outcome is not None else None,
+        "final_bonus": [list(b) for b in s.final_bonus],
+    }
+    return result
