@@ -9,12 +9,14 @@ The public API::
     again = alaka.replay(final.record())
 """
 
+# ``alaka.games`` is the games package made callable (see its docstring): ``alaka.games()``.
+from alaka import games
 from alaka.bots.random_bot import RandomBot
 from alaka.core.driver import Bot, play
 from alaka.core.errors import AlakaError, IllegalAction, OptionError, RecordError, ScenarioError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, Outcome, State
 from alaka.core.records import replay, replay_states
-from alaka.core.registry import game, games
+from alaka.core.registry import game
 
 __version__ = "0.1.0"
 

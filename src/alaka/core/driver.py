@@ -38,10 +38,7 @@ def play(
         player = state.current_player()
         if player == TERMINAL:
             return state
-        if player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = bots[player].act(state, player, rng)
+        action = state.sample_chance(rng) if player == CHANCE else bots[player].act(state, player, rng)
         if on_action is not None:
             on_action(state, player, action)
         state.apply_action(action)

@@ -11,7 +11,7 @@ class AlakaError(ValueError):
     """Base class for the errors a caller can cause with bad input."""
 
 
-class IllegalAction(AlakaError):  # noqa: N818 - the protocol's name, as in the design
+class IllegalAction(AlakaError):
     """An action that is not legal in the current state; the state is left unchanged."""
 
 
@@ -31,5 +31,5 @@ class ContentError(AlakaError):
     """A content (cards, boards, dice) data file that fails validation."""
 
 
-class UnknownGame(AlakaError):  # noqa: N818 - reads better at the call site
+class UnknownGame(AlakaError):
     """A game name that is not registered."""

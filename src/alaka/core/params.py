@@ -69,9 +69,7 @@ class Parameter:
         if not isinstance(value, str):
             raise OptionError(f"option {self.name!r} takes text, not {value!r}")
         if self.choices and value not in self.choices:
-            raise OptionError(
-                f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}"
-            )
+            raise OptionError(f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}")
         return value
 
     def describe_values(self) -> str:

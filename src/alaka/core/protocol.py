@@ -102,7 +102,7 @@ class State(abc.ABC):
     history of action ids, and the record.
     """
 
-    __slots__ = ()
+    __slots__ = ("_legal_cache", "game", "history")
 
     game: Game
     history: list[int]
@@ -139,11 +139,15 @@ class State(abc.ABC):
         """How the game ended, or ``None`` while it goes on."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> JsonDict:
-        """Everything ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-ready data.
+
+        The view's ``log`` holds the events from number ``log_since`` on (all by default; none
+        with ``None``), so a client can fetch only what is new; ``log_size`` counts them all.
+        """
 
     @abc.abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> State:
         """A full state that ``seat`` cannot tell from this one (same view)."""
 
     @abc.abstractmethod
@@ -153,6 +157,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def action_table(self) -> ActionTable:
         """The table this state's actions come from (it may depend on the content options)."""
+
+    @abc.abstractmethod
+    def inventory(self) -> dict[str, Any]:
+        """Every component wherever it is, for the conservation check: a card list (sorted) and
+        token totals. It must be the same in every state of a game."""
 
     @abc.abstractmethod
     def start_record(self) -> JsonDict:
@@ -231,7 +240,9 @@ class State(abc.ABC):
         legal = self.legal_actions()
         shown = ", ".join(a.name for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
         who = self.current_player()
-        seat = "chance" if who == CHANCE else "nobody (the game is over)" if who == TERMINAL else f"seat {who}"
+        seat = (
+            "chance" if who == CHANCE else "nobody (the game is over)" if who == TERMINAL else f"seat {who}"
+        )
         return IllegalAction(
             f"{action.name!r} is not legal now ({seat}: {self.decision()}); legal: {shown or 'none'}"
         )
@@ -302,6 +313,14 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def rules_summary(self) -> str:
         """The rules in brief, in the project's own words."""
+
+    @abc.abstractmethod
+    def render_view(self, view: JsonDict) -> str:
+        """A seat's view as readable plain text (terminal UI, logs, ``alaka watch``)."""
+
+    @abc.abstractmethod
+    def label(self, state: State, action: Action) -> str:
+        """The action as a player reads it in a menu, for the seat deciding in ``state``."""
 
     def num_distinct_actions(self) -> int:
         return len(self.action_table())

@@ -44,7 +44,9 @@ def replay_states(record: Mapping[str, Any]) -> Iterator[State]:
         try:
             state.apply(text)
         except AlakaError as error:
-            raise RecordError(f"action {number} of the record ({text!r}) cannot be replayed: {error}") from None
+            raise RecordError(
+                f"action {number} of the record ({text!r}) cannot be replayed: {error}"
+            ) from None
         yield state.clone()
 
 
@@ -56,5 +58,7 @@ def replay(record: Mapping[str, Any]) -> State:
         try:
             state.apply(text)
         except AlakaError as error:
-            raise RecordError(f"action {number} of the record ({text!r}) cannot be replayed: {error}") from None
+            raise RecordError(
+                f"action {number} of the record ({text!r}) cannot be replayed: {error}"
+            ) from None
     return state

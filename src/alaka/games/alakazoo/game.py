@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from alaka.core.protocol import ActionTable, Game
-from alaka.games.alakazoo import rules
+from alaka.core.protocol import Action, ActionTable, Game, JsonDict, State
+from alaka.games.alakazoo import rules, text
 from alaka.games.alakazoo.actions import actions_for
 from alaka.games.alakazoo.options import PARAMETERS, resolve_options
 from alaka.games.alakazoo.state import AlakazooState
+
 
 class AlakazooGame(Game):
     """Alakazoo for 2 to 4 players."""
@@ -42,8 +43,20 @@ class AlakazooGame(Game):
         opts = resolve_options(self.validate_options(options))
         return rules.max_game_length(num_players, opts.max_turns)
 
+    def render_view(self, view: JsonDict) -> str:
+        return text.render(view)
+
+    def label(self, state: State, action: Action) -> str:
+        if not isinstance(state, AlakazooState):
+            raise TypeError("an Alakazoo label needs an Alakazoo state")
+        return text.label(state, action)
+
     def rules_summary(self) -> str:
-        return resources.files("alaka.games.alakazoo").joinpath("data", "summary.md").read_text("utf-8")
+        return (
+            resources.files("alaka.games.alakazoo")
+            .joinpath("data", "summary.md")
+            .read_text("utf-8")
+        )
 
 
 GAME = AlakazooGame()

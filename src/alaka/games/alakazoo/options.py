@@ -48,7 +48,12 @@ PARAMETERS: tuple[Parameter, ...] = (
         "also lines with two elements.",
         choices=("complete", "partial"),
     ),
-    Parameter("dice", "default", "Which set of spell dice from the components file is used.", choices=()),
+    Parameter(
+        "dice",
+        "default",
+        "Which set of spell dice from the components file is used; the built-in file has "
+        "'default' (2 rainbows a die) and 'alternative' (1 rainbow a die).",
+    ),
     Parameter(
         "components",
         "",

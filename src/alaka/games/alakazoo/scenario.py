@@ -14,7 +14,14 @@ from alaka.core.errors import ScenarioError
 from alaka.core.protocol import JsonDict
 from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import NUM_COLUMNS, WIZARD
-from alaka.games.alakazoo.content import NUM_CARDS, NUM_CREATURES, NUM_RUNES, NUM_TYPES, RAINBOW, Components
+from alaka.games.alakazoo.content import (
+    NUM_CARDS,
+    NUM_CREATURES,
+    NUM_RUNES,
+    NUM_TYPES,
+    RAINBOW,
+    Components,
+)
 from alaka.games.alakazoo.options import resolve_options
 from alaka.games.alakazoo.state import AlakazooState
 
@@ -22,8 +29,21 @@ if TYPE_CHECKING:
     from alaka.games.alakazoo.game import AlakazooGame
 
 TOP_KEYS = {
-    "players", "options", "boards", "box", "seats", "columns", "discard", "deck", "turn_of",
-    "first_player", "phase", "dice", "end_triggered_by", "first_displays", "turn",
+    "players",
+    "options",
+    "boards",
+    "box",
+    "seats",
+    "columns",
+    "discard",
+    "deck",
+    "turn_of",
+    "first_player",
+    "phase",
+    "dice",
+    "end_triggered_by",
+    "first_displays",
+    "turn",
 }
 SEAT_KEYS = {"runes", "stored", "elements", "hand", "dark_power", "points", "helper"}
 PHASES = {"action": rules.PH_ACTION, "resolve": rules.PH_RESOLVE, "display": rules.PH_DISPLAY}
@@ -83,7 +103,9 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         raise ScenarioError("a scenario is a JSON object")
     unknown = sorted(set(spec) - TOP_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
+        raise ScenarioError(
+            f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}"
+        )
     options = spec.get("options", {})
     if not isinstance(options, Mapping):
         raise ScenarioError("'options' must be an object of game options")
@@ -94,7 +116,9 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     boards_raw = _list(spec.get("boards"), "boards")
     n = game.check_players(spec.get("players", len(boards_raw)))
     if len(boards_raw) != n:
-        raise ScenarioError(f"boards: give one board number per player ({n}), got {len(boards_raw)}")
+        raise ScenarioError(
+            f"boards: give one board number per player ({n}), got {len(boards_raw)}"
+        )
     s = AlakazooState(game, n, opts)
     for seat, number in enumerate(boards_raw):
         s.board[seat] = _int(number, f"boards[{seat}]", 1, NUM_CREATURES) - 1
@@ -107,17 +131,23 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     else:
         box = [k for k in range(NUM_CREATURES) if k not in shown][: rules.FULL_TABLE - n]
     if len(box) != rules.FULL_TABLE - n or len(set(box)) != len(box):
-        raise ScenarioError(f"box: with {n} players exactly {rules.FULL_TABLE - n} creatures are put back in the box")
+        raise ScenarioError(
+            f"box: with {n} players exactly {rules.FULL_TABLE - n} creatures are put back in the box"
+        )
     for k in box:
         if k in shown:
-            raise ScenarioError(f"box: {c.creatures[k]} is on a chosen board and cannot be put back")
+            raise ScenarioError(
+                f"box: {c.creatures[k]} is on a chosen board and cannot be put back"
+            )
     s.box = box
 
     placed: dict[int, str] = {}
 
     def place(card: int, where: str) -> int:
         if card // NUM_TYPES in box:
-            raise ScenarioError(f"{where}: {c.card_name(card)} belongs to a creature put back in the box")
+            raise ScenarioError(
+                f"{where}: {c.card_name(card)} belongs to a creature put back in the box"
+            )
         if card in placed:
             raise ScenarioError(f"{where}: {c.card_name(card)} is already at {placed[card]}")
         placed[card] = where
@@ -133,13 +163,17 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
             raise ScenarioError(f"{where}: expected an object")
         extra = sorted(set(seat_spec) - SEAT_KEYS)
         if extra:
-            raise ScenarioError(f"{where}: unknown key {extra[0]!r}; known keys: {', '.join(sorted(SEAT_KEYS))}")
+            raise ScenarioError(
+                f"{where}: unknown key {extra[0]!r}; known keys: {', '.join(sorted(SEAT_KEYS))}"
+            )
         elements = seat_spec.get("elements", {})
         if not isinstance(elements, Mapping):
             raise ScenarioError(f"{where}.elements: expected an object of space -> card")
         for space_name, card_name in elements.items():
             space = names.space(space_name, f"{where}.elements")
-            card = place(names.card(card_name, f"{where}.elements.{space_name}"), f"{where}.elements")
+            card = place(
+                names.card(card_name, f"{where}.elements.{space_name}"), f"{where}.elements"
+            )
             if card % NUM_TYPES != space:
                 raise ScenarioError(
                     f"{where}.elements.{space_name}: {c.card_name(card)} is not a {c.element_types[space]}"
@@ -150,13 +184,18 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
             if s.runes[q] >> rune & 1:
                 raise ScenarioError(f"{where}.runes[{i}]: {rune_name!r} is listed twice")
             s.runes[q] |= 1 << rune
-        hand = [place(names.card(x, f"{where}.hand[{i}]"), f"{where}.hand") for i, x in enumerate(_list(seat_spec.get("hand", []), f"{where}.hand"))]
+        hand = [
+            place(names.card(x, f"{where}.hand[{i}]"), f"{where}.hand")
+            for i, x in enumerate(_list(seat_spec.get("hand", []), f"{where}.hand"))
+        ]
         if len(hand) > rules.MAX_CARDS:
             raise ScenarioError(f"{where}.hand: a player holds at most {rules.MAX_CARDS} cards")
         s.hands[q] = hand
         s.stored[q] = _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
         if rules.tokens_held(s, q) > rules.MAX_TOKENS:
-            raise ScenarioError(f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens")
+            raise ScenarioError(
+                f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens"
+            )
         tokens += rules.tokens_held(s, q)
         s.dark[q] = _int(seat_spec.get("dark_power", 0), f"{where}.dark_power", 0, rules.MAX_DARK)
         s.points[q] = _int(seat_spec.get("points", 0), f"{where}.points", 0, 999)
@@ -179,14 +218,25 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     if len(columns) != NUM_COLUMNS:
         raise ScenarioError(f"columns: give {NUM_COLUMNS} columns (lists of cards)")
     for k, column in enumerate(columns):
-        cards = [place(names.card(x, f"columns[{k}][{i}]"), f"columns[{k}]") for i, x in enumerate(_list(column, f"columns[{k}]"))]
+        cards = [
+            place(names.card(x, f"columns[{k}][{i}]"), f"columns[{k}]")
+            for i, x in enumerate(_list(column, f"columns[{k}]"))
+        ]
         if len(cards) > rules.MAX_CARDS:
             raise ScenarioError(f"columns[{k}]: a column holds at most {rules.MAX_CARDS} cards")
         s.columns[k] = cards
-    s.discard = [place(names.card(x, f"discard[{i}]"), "discard") for i, x in enumerate(_list(spec.get("discard", []), "discard"))]
-    rest = [card for card in range(NUM_CARDS) if card not in placed and card // NUM_TYPES not in box]
+    s.discard = [
+        place(names.card(x, f"discard[{i}]"), "discard")
+        for i, x in enumerate(_list(spec.get("discard", []), "discard"))
+    ]
+    rest = [
+        card for card in range(NUM_CARDS) if card not in placed and card // NUM_TYPES not in box
+    ]
     if "deck" in spec:
-        s.deck = [place(names.card(x, f"deck[{i}]"), "deck") for i, x in enumerate(_list(spec["deck"], "deck"))]
+        s.deck = [
+            place(names.card(x, f"deck[{i}]"), "deck")
+            for i, x in enumerate(_list(spec["deck"], "deck"))
+        ]
         leftover = [card for card in rest if card not in s.deck]
         if "discard" in spec and leftover:
             raise ScenarioError(
@@ -222,12 +272,16 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     dice = _list(spec.get("dice", []), "dice")
     if s.phase == rules.PH_RESOLVE:
         if not 1 <= len(dice) <= 3:
-            raise ScenarioError("dice: the 'resolve' phase needs 1 to 3 rolled results, like ['red', 'rainbow']")
+            raise ScenarioError(
+                "dice: the 'resolve' phase needs 1 to 3 rolled results, like ['red', 'rainbow']"
+            )
         s.pending = [names.symbol(x, f"dice[{i}]") for i, x in enumerate(dice)]
     elif dice:
         raise ScenarioError("dice: rolled results are given only with phase 'resolve'")
     if s.phase == rules.PH_ACTION and s.dark[s.player] >= rules.MAX_DARK:
-        raise ScenarioError("turn_of: a player with 3 Dark Power passes and has no action to choose")
+        raise ScenarioError(
+            "turn_of: a player with 3 Dark Power passes and has no action to choose"
+        )
 
     # Everyone saw every public arrival; a fresh scenario treats hands as private.
     s.scenario_spec = _jsonable(spec)

@@ -12,10 +12,19 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
+from alaka.core.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionTable,
+    Game,
+    JsonDict,
+    Outcome,
+    State,
+)
 from alaka.games.alakazoo import rules, text, view
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
-from alaka.games.alakazoo.content import Components
+from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
 from alaka.games.alakazoo.options import ZooOptions
 
 #: Helper position of a player who has not used action 3 yet.
@@ -28,6 +37,7 @@ class AlakazooState(State):
     """One Alakazoo position. See the module docstring for where things are kept."""
 
     __slots__ = (
+        "acts",
         "after_overflow",
         "board",
         "box",
@@ -66,10 +76,6 @@ class AlakazooState(State):
         "stored",
         "truncated",
         "turns",
-        "acts",
-        "game",
-        "history",
-        "_legal_cache",
     )
 
     def __init__(self, game: Game, num_players: int, opts: ZooOptions) -> None:
@@ -160,11 +166,32 @@ class AlakazooState(State):
     def outcome(self) -> Outcome | None:
         return rules.outcome(self)
 
-    def view(self, seat: int | None) -> JsonDict:
-        return view.view(self, seat)
+    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
+        return view.view(self, seat, log_since)
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> AlakazooState:
         return rules.resample(self, seat, rng)
+
+    def inventory(self) -> dict[str, Any]:
+        if self.phase in (rules.PH_BOARD, rules.PH_REMOVE):
+            return self._inventory(list(range(NUM_CARDS)))  # still in the box, before the deal
+        cards = list(self.deck) + self.discard
+        for column in self.columns:
+            cards += column
+        for q in range(self.n):
+            cards += self.hands[q]
+            cards += [card for card in self.elements[q] if card >= 0]
+        for creature in self.box:
+            cards += range(creature * NUM_TYPES, (creature + 1) * NUM_TYPES)
+        return self._inventory(cards)
+
+    def _inventory(self, cards: list[int]) -> dict[str, Any]:
+        on_runes = sum(mask.bit_count() for mask in self.runes)
+        return {
+            "cards": sorted(cards),
+            "magic power tokens": self.magic_pool + sum(self.stored) + on_runes,
+            "dark power tokens": self.dark_pool + sum(self.dark),
+        }
 
     def start_record(self) -> JsonDict:
         if self.scenario_spec is not None:

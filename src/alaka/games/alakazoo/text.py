@@ -116,7 +116,9 @@ def label(s: AlakazooState, action: Action) -> str:
         return f"Choose portal board {board.number} ({c.creatures[board.creature]})"
     if kind == ROLL:
         dice = dice_key(arg).split("+")
-        return f"Action 1: roll die {dice[0]}" if len(dice) == 1 else f"Action 1: roll dice {' and '.join(dice)}"
+        if len(dice) == 1:
+            return f"Action 1: roll die {dice[0]}"
+        return f"Action 1: roll dice {', '.join(dice[:-1])} and {dice[-1]}"
     if kind == TAKE:
         return f"Action 2: take column {arg + 1} ({_cards(c, s.columns[arg])})"
     if kind == REDRAW:
@@ -137,7 +139,11 @@ def label(s: AlakazooState, action: Action) -> str:
     if kind == STOP:
         return f"Stop discarding and draw {s.draws_left}"
     if kind == HELPER_AT:
-        return "Put the Helper on your Wizard card" if arg == WIZARD else f"Put the Helper on your {c.element_types[arg]}"
+        return (
+            "Put the Helper on your Wizard card"
+            if arg == WIZARD
+            else f"Put the Helper on your {c.element_types[arg]}"
+        )
     if kind == SKIP:
         return "Use no special rule"
     if kind == SWAP_BOARD:
@@ -174,7 +180,11 @@ def event_json(c: Components, event: tuple[Any, ...], seat: int | None) -> JsonD
     """One log event as ``seat`` may see it: who, what kind, and a sentence."""
     kind, actor, private = event[0], event[1], event[2]
     hidden = bool(private) and (seat is None or not private >> seat & 1)
-    return {"seat": actor if actor >= 0 else None, "event": kind, "text": event_text(c, event, hidden)}
+    return {
+        "seat": actor if actor >= 0 else None,
+        "event": kind,
+        "text": event_text(c, event, hidden),
+    }
 
 
 def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
@@ -259,7 +269,7 @@ def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
         return f"Final score, {who}: +{d[0]} for rows and columns, +{d[1]} for the own creature."
     if kind == rules.EV_TRUNCATED:
         return f"The game stops at the safety limit after {d[0]} turns."
-    return kind
+    return str(kind)
 
 
 def render(view: JsonDict, log_lines: int = 8) -> str:

@@ -50,7 +50,7 @@ def _player(s: AlakazooState, q: int, seat: int | None) -> JsonDict:
     }
 
 
-def view(s: AlakazooState, seat: int | None) -> JsonDict:
+def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> JsonDict:
     """Everything ``seat`` may see; ``None`` is a spectator."""
     if seat is not None and not 0 <= seat < s.n:
         raise ValueError(f"seat must be 0..{s.n - 1} or None, not {seat!r}")
@@ -83,7 +83,10 @@ def view(s: AlakazooState, seat: int | None) -> JsonDict:
             c.card_name(s.give_card) if s.give_card >= 0 and seat == s.player else None
         ),
         "exchange_with": s.exchange_from if s.exchange_from >= 0 else None,
-        "log": [text.event_json(c, event, seat) for event in s.log],
+        "log": []
+        if log_since is None
+        else [text.event_json(c, e, seat) for e in s.log[log_since:]],
+        "log_size": len(s.log),
         "outcome": outcome.to_json() if outcome is not None else None,
         "final_bonus": [list(b) for b in s.final_bonus],
     }

@@ -1,0 +1,148 @@
+"""The ``alaka`` command line (Typer + Rich). Only this edge prints; the games never do.
+
+Every error a user can cause (a bad game name, option, seed or file) is shown as one line
+in red with exit code 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from alaka.core.errors import AlakaError
+from alaka.core.params import parse_option_strings
+from alaka.core.protocol import CHANCE, Game, State
+from alaka.core.registry import game as get_game
+from alaka.core.registry import games as game_names
+
+app = typer.Typer(
+    name="alaka",
+    help="Alaka: play, watch and study Alakazum! and Alakazoo.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="A game option as name=value (repeatable); `alaka rules GAME` lists them.",
+    ),
+]
+
+
+def _game(name: str) -> Game:
+    return get_game(name)
+
+
+def _options(g: Game, texts: list[str] | None) -> dict[str, object]:
+    return dict(parse_option_strings(g.parameters, texts or []))
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their player counts and how many options they have."""
+    table = Table(title="Games")
+    table.add_column("name")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("options", justify="right")
+    for name in game_names():
+        g = _game(name)
+        table.add_row(name, g.title, f"{g.min_players}-{g.max_players}", str(len(g.parameters)))
+    console.print(table)
+
+
+@app.command("rules")
+def rules_command(game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")]) -> None:
+    """Show a game's rules in brief and every option with its default."""
+    g = _game(game)
+    console.print(g.rules_summary().rstrip(), markup=False)
+    console.print()
+    console.print("[bold]Options[/bold] (give them as -o name=value to watch, play and simulate):")
+    for p in g.parameters:
+        default = '"" (the built-in data)' if p.is_path and not p.default else str(p.default).lower()
+        console.print(f"  [bold]{p.name}[/bold] = {default}    [dim]({p.describe_values()})[/dim]")
+        console.print(f"      {p.description}", markup=False)
+
+
+@app.command("watch")
+def watch_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for the dice, the deck and the bots.")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="Watch from this seat's view (1 = first player); default: a spectator."),
+    ] = None,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds to wait after each event.", min=0)] = 0.0,
+    option: OptionList = None,
+) -> None:
+    """Watch random bots play a whole game, move by move, in words."""
+    from alaka.bots.random_bot import RandomBot
+    from alaka.core.driver import play
+
+    g = _game(game)
+    state = g.new_initial_state(players, **_options(g, option))
+    n = state.num_players
+    if seat is not None and not 1 <= seat <= n:
+        raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat}")
+    viewer = None if seat is None else seat - 1
+    shown = 0
+    console.print(f"[bold]{g.title}[/bold], {n} players, seed {seed}; random bots in every seat.")
+
+    def show_new(s: State) -> None:
+        nonlocal shown
+        view = s.view(viewer, log_since=shown)
+        for event in view["log"]:
+            console.print(f"  {event['text']}", markup=False)
+            if delay:
+                time.sleep(delay)
+        shown = view["log_size"]
+
+    def on_action(s: State, player: int, _action: object) -> None:
+        if player != CHANCE:
+            show_new(s)
+
+    final = play(state, [RandomBot() for _ in range(n)], seed=seed, on_action=on_action)
+    show_new(final)
+    console.print()
+    console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
+    _print_outcome(final)
+
+
+def _print_outcome(state: State) -> None:
+    outcome = state.outcome()
+    if outcome is None:
+        return
+    table = Table(title=f"Result: {outcome.reason}")
+    table.add_column("place", justify="right")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    for place, group in enumerate(outcome.ranking, start=1):
+        for seat in group:
+            mark = " (winner)" if seat in outcome.winners else ""
+            score = str(outcome.scores[seat]) if outcome.scores else ""
+            table.add_row(str(place), f"Player {seat + 1}{mark}", score)
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point of the ``alaka`` script and ``python -m alaka``."""
+    try:
+        app(standalone_mode=True)
+    except AlakaError as error:
+        errors.print(f"[red]error:[/red] {error}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)
