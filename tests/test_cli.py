@@ -1,0 +1,75 @@
+"""The command line as a user meets it: output in words, one-line errors, exit codes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from alaka.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "alaka", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_games_lists_alakazoo_with_its_player_counts() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "alakazoo" in result.output and "2-4" in result.output
+
+
+def test_rules_prints_the_summary_and_every_option() -> None:
+    result = runner.invoke(app, ["rules", "alakazoo"])
+    assert result.exit_code == 0
+    assert "ALAKAZOO - the rules in brief" in result.output
+    for option in ("limit_check", "covered_runes", "dark_power_after_pass", "final_lines", "max_turns"):
+        assert option in result.output
+
+
+def test_watch_tells_the_game_in_words_and_ends_with_the_result() -> None:
+    result = runner.invoke(app, ["watch", "alakazoo", "--players", "3", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert "Player 1 chooses portal board" in result.output
+    assert "is the first player." in result.output
+    assert "Result:" in result.output and "(winner)" in result.output
+    # a spectator sees no dealt card
+    assert "is dealt a card." in result.output
+
+
+def test_watch_from_a_seat_shows_that_seats_cards() -> None:
+    result = runner.invoke(app, ["watch", "alakazoo", "--seed", "4", "--seat", "1"])
+    assert result.exit_code == 0
+    assert "Player 1 is dealt " in result.output
+    assert "Player 2 is dealt a card." in result.output
+
+
+def test_the_same_seed_tells_the_same_game() -> None:
+    first = runner.invoke(app, ["watch", "alakazoo", "--seed", "8"]).output
+    again = runner.invoke(app, ["watch", "alakazoo", "--seed", "8"]).output
+    assert first == again
+
+
+def test_bad_input_gets_one_line_and_exit_code_2() -> None:
+    for args, message in [
+        (("watch", "chess"), "no game is called 'chess'"),
+        (("watch", "alakazoo", "-o", "colour=red"), "unknown option 'colour'"),
+        (("watch", "alakazoo", "-o", "max_turns=many"), "takes a whole number"),
+        (("watch", "alakazoo", "--players", "9"), "2 to 4 players, not 9"),
+        (("watch", "alakazoo", "--seat", "3"), "--seat must be 1 to 2"),
+        (("rules", "nope"), "no game is called 'nope'"),
+    ]:
+        result = run(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert message in result.stderr.replace("\n", " ")
+        assert "Traceback" not in result.stderr
+
+
+def test_python_dash_m_alaka_shows_help() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("games", "rules", "watch"):
+        assert command in result.stdout
