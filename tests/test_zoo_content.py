@@ -70,13 +70,28 @@ def test_board_k_shows_creature_k_and_the_dice_follow_the_spec() -> None:
 @pytest.mark.parametrize(
     ("breakage", "message"),
     [
-        (lambda d: d["boards"][2]["spaces"][4].__setitem__(1, "pink"), r"boards\[2\]\.spaces\[4\]\[1\]: 'pink' is not a colour"),
+        (
+            lambda d: d["boards"][2]["spaces"][4].__setitem__(1, "pink"),
+            r"boards\[2\]\.spaces\[4\]\[1\]: 'pink' is not a colour",
+        ),
         (lambda d: d["boards"][0].pop("creature"), r"boards\[0\]: missing field 'creature'"),
-        (lambda d: d["creatures"][3].__setitem__("confidence", "maybe"), r"creatures\[3\]\.confidence: must be one of"),
+        (
+            lambda d: d["creatures"][3].__setitem__("confidence", "maybe"),
+            r"creatures\[3\]\.confidence: must be one of",
+        ),
         (lambda d: d["dice"]["default"][1]["faces"].pop(), r"dice\.default\[1\]\.faces: a die has 6 faces"),
-        (lambda d: d["counts"].__setitem__("magic_power_tokens", -1), r"counts\.magic_power_tokens: expected a whole number"),
-        (lambda d: d["boards"][1]["spaces"][0].append("red"), r"boards\[1\]\.spaces\[0\]: each space has exactly 2 runes"),
-        (lambda d: d["boards"][5].__setitem__("creature", "Griffin"), r"boards: each board must show a different creature"),
+        (
+            lambda d: d["counts"].__setitem__("magic_power_tokens", -1),
+            r"counts\.magic_power_tokens: expected a whole number",
+        ),
+        (
+            lambda d: d["boards"][1]["spaces"][0].append("red"),
+            r"boards\[1\]\.spaces\[0\]: each space has exactly 2 runes",
+        ),
+        (
+            lambda d: d["boards"][5].__setitem__("creature", "Griffin"),
+            r"boards: each board must show a different creature",
+        ),
     ],
 )
 def test_a_bad_components_file_names_the_row_and_field(breakage: Any, message: str) -> None:
