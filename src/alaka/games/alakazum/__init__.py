@@ -1,0 +1,1 @@
+"""Alakazum!: a 2-5 player card game of witches, regional traditions and culture points."""
