@@ -94,8 +94,7 @@ class ZooActions:
 
         self.board = [add(BOARD, f"board:{b + 1}", b) for b in range(NUM_CREATURES)]
         self.remove = [
-            add(REMOVE, f"remove:{c.creatures[k].lower().replace(' ', '-')}", k)
-            for k in range(NUM_CREATURES)
+            add(REMOVE, f"remove:{c.creatures[k].lower().replace(' ', '-')}", k) for k in range(NUM_CREATURES)
         ]
         self.card = [add(CARD, f"card:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.first = [add(FIRST, f"first:{seat_key(p)}", p) for p in range(MAX_PLAYERS)]
@@ -115,14 +114,10 @@ class ZooActions:
         self.return_wizard = add(RETURN, "return:wizard", WIZARD)
         self.discard = [add(DISCARD, f"discard:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.stop = add(STOP, "stop")
-        self.helper_at_space = [
-            add(HELPER_AT, f"helper-at:{space_keys[s]}", s) for s in range(NUM_TYPES)
-        ]
+        self.helper_at_space = [add(HELPER_AT, f"helper-at:{space_keys[s]}", s) for s in range(NUM_TYPES)]
         self.helper_at_wizard = add(HELPER_AT, "helper-at:wizard", WIZARD)
         self.skip = add(SKIP, "skip")
-        self.swap_board = [
-            add(SWAP_BOARD, f"swap-board:{seat_key(p)}", p) for p in range(MAX_PLAYERS)
-        ]
+        self.swap_board = [add(SWAP_BOARD, f"swap-board:{seat_key(p)}", p) for p in range(MAX_PLAYERS)]
         self.swap_hand = [add(SWAP_HAND, f"swap-hand:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.give = [add(GIVE, f"give:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.exchange = [add(EXCHANGE, f"exchange:{seat_key(p)}", p) for p in range(MAX_PLAYERS)]

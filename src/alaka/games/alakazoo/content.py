@@ -111,9 +111,7 @@ class _Reader:
     def confidence(self, row: Any, where: str) -> str:
         value = self.text(row, "confidence", where)
         if value not in CONFIDENCE:
-            raise self.fail(
-                f"{where}.confidence", f"must be one of {', '.join(CONFIDENCE)}, not {value!r}"
-            )
+            raise self.fail(f"{where}.confidence", f"must be one of {', '.join(CONFIDENCE)}, not {value!r}")
         return value
 
     def rows(self, data: Any, key: str, count: int) -> list[Any]:
@@ -139,9 +137,7 @@ def parse_components(data: Any, source: str) -> Components:
     colours_raw = r.rows(data, "colours", NUM_COLOURS)
     colours = tuple(str(c).strip() for c in colours_raw)
     if len(set(colours)) != NUM_COLOURS or "rainbow" in colours:
-        raise r.fail(
-            "colours", "six different colour names are needed ('rainbow' is the dice's ring)"
-        )
+        raise r.fail("colours", "six different colour names are needed ('rainbow' is the dice's ring)")
     colour_index = {c: i for i, c in enumerate(colours)}
 
     types = []
@@ -172,9 +168,7 @@ def parse_components(data: Any, source: str) -> Components:
         where = f"boards[{i}]"
         number = r.number(row, "number", where)
         if number != i + 1:
-            raise r.fail(
-                f"{where}.number", f"boards are numbered in order; expected {i + 1}, got {number}"
-            )
+            raise r.fail(f"{where}.number", f"boards are numbered in order; expected {i + 1}, got {number}")
         name = r.text(row, "creature", where)
         if name not in creatures:
             raise r.fail(f"{where}.creature", f"{name!r} is not one of the creatures")
@@ -192,9 +186,7 @@ def parse_components(data: Any, source: str) -> Components:
                         f"{colour!r} is not a colour ({', '.join(colours)})",
                     )
                 runes.append(colour_index[colour])
-        by_colour = tuple(
-            tuple(x for x in range(NUM_RUNES) if runes[x] == c) for c in range(NUM_COLOURS)
-        )
+        by_colour = tuple(tuple(x for x in range(NUM_RUNES) if runes[x] == c) for c in range(NUM_COLOURS))
         conf = r.confidence(row, where)
         confidence[f"board {number}"] = conf
         boards.append(Board(number, creatures.index(name), tuple(runes), by_colour, conf))
@@ -250,9 +242,7 @@ def load_components(path: str = "") -> Components:
         try:
             text = Path(path).read_text("utf-8")
         except OSError as error:
-            raise ContentError(
-                f"cannot read the components file {path!r}: {error.strerror}"
-            ) from None
+            raise ContentError(f"cannot read the components file {path!r}: {error.strerror}") from None
         source = path
     try:
         data = json.loads(text)

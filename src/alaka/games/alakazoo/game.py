@@ -52,11 +52,7 @@ class AlakazooGame(Game):
         return text.label(state, action)
 
     def rules_summary(self) -> str:
-        return (
-            resources.files("alaka.games.alakazoo")
-            .joinpath("data", "summary.md")
-            .read_text("utf-8")
-        )
+        return resources.files("alaka.games.alakazoo").joinpath("data", "summary.md").read_text("utf-8")
 
 
 GAME = AlakazooGame()

@@ -81,9 +81,7 @@ PH_EXCHANGE = 15  # chance: the random card taken from the other player's hand
 PH_DISPLAY = 16  # display elements, then end the turn
 PH_OVER = 17  # the game is over
 
-CHANCE_PHASES = frozenset(
-    {PH_REMOVE, PH_DEAL, PH_FIRST, PH_ROLL, PH_REFILL, PH_REDRAW_DRAW, PH_EXCHANGE}
-)
+CHANCE_PHASES = frozenset({PH_REMOVE, PH_DEAL, PH_FIRST, PH_ROLL, PH_REFILL, PH_REDRAW_DRAW, PH_EXCHANGE})
 DRAW_PHASES = frozenset({PH_DEAL, PH_REFILL, PH_REDRAW_DRAW})
 
 MAX_TOKENS = 6
@@ -285,9 +283,7 @@ def _helper_rule_actions(s: AlakazooState) -> tuple[Action, ...]:
     if space >= 0:
         # Special rule 1 swaps the element under the Helper for one of the same type.
         out.extend(
-            a.swap_board[q]
-            for q in range(s.n)
-            if q != p and not complete(s, q) and s.elements[q][space] >= 0
+            a.swap_board[q] for q in range(s.n) if q != p and not complete(s, q) and s.elements[q][space] >= 0
         )
         out.extend(a.swap_hand[c] for c in s.hands[p] if c % NUM_TYPES == space)
     players, cards = rule2_targets(s)
@@ -351,11 +347,7 @@ def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
     if phase in DRAW_PHASES:
         return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
     if phase == PH_ROLL:
-        return (
-            kind == DIE
-            and action.arg in s.opts.dice[s.dice_left[0]]
-            and action is s.acts.die[action.arg]
-        )
+        return kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
     return action in s.legal_actions()
 
 
@@ -836,9 +828,7 @@ def outcome(s: AlakazooState) -> Outcome | None:
     scores = tuple(s.points)
     ranking = rank_by_score(scores)
     if s.truncated:
-        return Outcome(
-            (), f"stopped at the safety limit of {s.opts.max_turns} turns", ranking, scores
-        )
+        return Outcome((), f"stopped at the safety limit of {s.opts.max_turns} turns", ranking, scores)
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
     return Outcome(winners, reason, ranking, scores)

@@ -103,9 +103,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         raise ScenarioError("a scenario is a JSON object")
     unknown = sorted(set(spec) - TOP_KEYS)
     if unknown:
-        raise ScenarioError(
-            f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}"
-        )
+        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
     options = spec.get("options", {})
     if not isinstance(options, Mapping):
         raise ScenarioError("'options' must be an object of game options")
@@ -116,9 +114,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     boards_raw = _list(spec.get("boards"), "boards")
     n = game.check_players(spec.get("players", len(boards_raw)))
     if len(boards_raw) != n:
-        raise ScenarioError(
-            f"boards: give one board number per player ({n}), got {len(boards_raw)}"
-        )
+        raise ScenarioError(f"boards: give one board number per player ({n}), got {len(boards_raw)}")
     s = AlakazooState(game, n, opts)
     for seat, number in enumerate(boards_raw):
         s.board[seat] = _int(number, f"boards[{seat}]", 1, NUM_CREATURES) - 1
@@ -136,18 +132,14 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         )
     for k in box:
         if k in shown:
-            raise ScenarioError(
-                f"box: {c.creatures[k]} is on a chosen board and cannot be put back"
-            )
+            raise ScenarioError(f"box: {c.creatures[k]} is on a chosen board and cannot be put back")
     s.box = box
 
     placed: dict[int, str] = {}
 
     def place(card: int, where: str) -> int:
         if card // NUM_TYPES in box:
-            raise ScenarioError(
-                f"{where}: {c.card_name(card)} belongs to a creature put back in the box"
-            )
+            raise ScenarioError(f"{where}: {c.card_name(card)} belongs to a creature put back in the box")
         if card in placed:
             raise ScenarioError(f"{where}: {c.card_name(card)} is already at {placed[card]}")
         placed[card] = where
@@ -171,9 +163,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
             raise ScenarioError(f"{where}.elements: expected an object of space -> card")
         for space_name, card_name in elements.items():
             space = names.space(space_name, f"{where}.elements")
-            card = place(
-                names.card(card_name, f"{where}.elements.{space_name}"), f"{where}.elements"
-            )
+            card = place(names.card(card_name, f"{where}.elements.{space_name}"), f"{where}.elements")
             if card % NUM_TYPES != space:
                 raise ScenarioError(
                     f"{where}.elements.{space_name}: {c.card_name(card)} is not a {c.element_types[space]}"
@@ -193,9 +183,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         s.hands[q] = hand
         s.stored[q] = _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
         if rules.tokens_held(s, q) > rules.MAX_TOKENS:
-            raise ScenarioError(
-                f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens"
-            )
+            raise ScenarioError(f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens")
         tokens += rules.tokens_held(s, q)
         s.dark[q] = _int(seat_spec.get("dark_power", 0), f"{where}.dark_power", 0, rules.MAX_DARK)
         s.points[q] = _int(seat_spec.get("points", 0), f"{where}.points", 0, 999)
@@ -229,18 +217,16 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         place(names.card(x, f"discard[{i}]"), "discard")
         for i, x in enumerate(_list(spec.get("discard", []), "discard"))
     ]
-    rest = [
-        card for card in range(NUM_CARDS) if card not in placed and card // NUM_TYPES not in box
-    ]
+    rest = [card for card in range(NUM_CARDS) if card not in placed and card // NUM_TYPES not in box]
     if "deck" in spec:
         s.deck = [
-            place(names.card(x, f"deck[{i}]"), "deck")
-            for i, x in enumerate(_list(spec["deck"], "deck"))
+            place(names.card(x, f"deck[{i}]"), "deck") for i, x in enumerate(_list(spec["deck"], "deck"))
         ]
         leftover = [card for card in rest if card not in s.deck]
         if "discard" in spec and leftover:
             raise ScenarioError(
-                f"{c.card_name(leftover[0])} is nowhere: when both the deck and the discard pile are given, every card must be placed"
+                f"{c.card_name(leftover[0])} is nowhere: when both the deck and the discard pile "
+                "are given, every card must be placed"
             )
         s.discard.extend(leftover)
     else:
@@ -279,9 +265,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     elif dice:
         raise ScenarioError("dice: rolled results are given only with phase 'resolve'")
     if s.phase == rules.PH_ACTION and s.dark[s.player] >= rules.MAX_DARK:
-        raise ScenarioError(
-            "turn_of: a player with 3 Dark Power passes and has no action to choose"
-        )
+        raise ScenarioError("turn_of: a player with 3 Dark Power passes and has no action to choose")
 
     # Everyone saw every public arrival; a fresh scenario treats hands as private.
     s.scenario_spec = _jsonable(spec)

@@ -126,7 +126,8 @@ def label(s: AlakazooState, action: Action) -> str:
     if kind == HELPER:
         return "Action 3: pay a stored token to use the Magic Helper"
     if kind == PLACE:
-        return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]})"
+        colour = c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]
+        return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({colour})"
     if kind == STORE:
         return "Store the rainbow result on your Wizard card"
     if kind == DARK:

@@ -79,13 +79,9 @@ def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> JsonD
         "dice_results": pending,
         "over_limit": s.excess if s.phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER) else 0,
         "redraw_count": s.draws_left if s.phase in (rules.PH_REDRAW, rules.PH_REDRAW_DRAW) else 0,
-        "card_to_give": (
-            c.card_name(s.give_card) if s.give_card >= 0 and seat == s.player else None
-        ),
+        "card_to_give": (c.card_name(s.give_card) if s.give_card >= 0 and seat == s.player else None),
         "exchange_with": s.exchange_from if s.exchange_from >= 0 else None,
-        "log": []
-        if log_since is None
-        else [text.event_json(c, e, seat) for e in s.log[log_since:]],
+        "log": [] if log_since is None else [text.event_json(c, e, seat) for e in s.log[log_since:]],
         "log_size": len(s.log),
         "outcome": outcome.to_json() if outcome is not None else None,
         "final_bonus": [list(b) for b in s.final_bonus],
