@@ -11,6 +11,7 @@ from alaka.core.protocol import Game
 #: name -> "module:attribute" of the game object.
 _GAMES: dict[str, str] = {
     "alakazoo": "alaka.games.alakazoo.game:GAME",
+    "alakazum": "alaka.games.alakazum.game:GAME",
 }
 
 

@@ -1,0 +1,165 @@
+"""Alakazum!'s action space: every distinct move and chance outcome, built once per catalogue.
+
+Cards in hand are named by their *type* (``potion:combat_potion_2``): copies of a hand card are
+identical, so a choice never says which copy. Characters on the table are named by their
+*physical card* (``fighter:casteller#2``), since two copies can sit in different teams at
+different levels. Seats are ``p1``..``p5`` (seat 0 is ``p1``), face-down enemies ``1``..``5``
+from the left, cultures by their codes (``VAL``, ``CAT``, ``GAL``, ``EUS``, ``AND``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from alaka.core.protocol import Action, ActionTable
+from alaka.games.alakazum.content import CULTURES
+from alaka.games.alakazum.layout import Layout
+
+MAX_PLAYERS = 5
+MAX_ENEMIES = 5
+SPELLS = ("unlucky_witch", "training", "clairvoyance", "forest_magic", "levitation", "revive", "deja_vu")
+SPELL_NAMES = ("Unlucky Witch", "Training", "Clairvoyance", "Forest Magic", "Levitation", "Revive", "Déjà Vu")
+SPELL_COSTS = (0, 1, 2, 3, 3, 4, 4)
+UNLUCKY_WITCH, TRAINING, CLAIRVOYANCE, FOREST_MAGIC, LEVITATION, REVIVE, DEJA_VU = range(7)
+
+# Chance outcomes.
+ENEMY = 0  # which final enemy lies at the position being looked at (arg: card type)
+DRAW = 1  # which card comes from the unknown part of the forest deck (arg: card type)
+FIRST = 2  # the starting player among those tied for most exchanges (arg: seat)
+DIE = 3  # the die (arg: 1..6)
+# Decisions.
+CHOOSE = 10  # setup: choose an initial character (arg: physical card)
+FIGHTER = 11  # the character that fights (arg: physical card)
+HELPER = 12  # a sociable character that adds its combat points (arg: physical card)
+NO_HELPER = 13
+POTION_COMBAT = 14  # play a combat potion, or a double potion for combat (arg: card type)
+POTION_DIE = 15  # play a die potion, or a double potion for the die (arg: card type)
+STEAL = 16  # play a steal potion (arg: card type)
+PASS = 17  # no (more) potions now
+GIVE = 18  # a trap: the hand card to give away (arg: card type)
+TO = 19  # a trap: the player who receives it (arg: seat)
+HALLOWEEN_CARDS = 20
+HALLOWEEN_CHARACTER = 21
+SACRIFICE = 22  # send this character to the graveyard (arg: physical card)
+PASS_DIE = 23  # Santa Claus: pass the die to this player (arg: seat)
+MARKET = 24  # go to the market showing this card (arg: card type)
+FOOD = 25  # give a food: raise this culture (arg: card type, arg2: culture index)
+BROOM = 26  # give a broom (arg: card type)
+BROOM_ON = 27  # the character the broom goes under (arg: physical card)
+FIGHT = 28  # fight and hypnotise this rival character (arg: physical card)
+SPELL = 29  # do magic: this spell (arg: spell index)
+NO_ACTION = 30
+VOODOO = 31  # cancel the announced action or Alakazum with a voodoo doll
+NO_VOODOO = 32
+PAY = 33  # pay with this magic hat (arg: card type)
+TRAIN = 34  # Training: raise this character (arg: physical card)
+PEEK = 35  # Clairvoyance: look at this face-down enemy (arg: position)
+KEEP = 36  # Forest Magic: keep this card (arg: card type)
+PUT = 37  # Forest Magic: put this card next on the deck, from the top down (arg: card type)
+LEVITATE = 38  # Levitation: give this character of yours (arg: physical card)
+SWAP_WITH = 39  # Levitation: for this character (arg: physical card)
+REVIVE_CARD = 40  # Revive: this graveyard character (arg: physical card)
+TAKE_MARKET = 41  # Unlucky Witch: take this card from the market pile (arg: card type)
+CONJURE = 42  # conjure an Alakazum in this culture (arg: culture index)
+REVEAL = 43  # uncover this face-down enemy (arg: position)
+END_TURN = 44
+
+CHANCE_KINDS = frozenset({ENEMY, DRAW, FIRST, DIE})
+
+
+@dataclass(frozen=True, slots=True)
+class ZumAction(Action):
+    """An Alakazum! action: its kind and up to two arguments (see the kind constants)."""
+
+    kind: int
+    arg: int = 0
+    arg2: int = 0
+
+
+def seat_key(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+class ZumActions:
+    """The action table for one catalogue, with direct lookups by kind and argument."""
+
+    def __init__(self, layout: Layout) -> None:
+        made: list[ZumAction] = []
+        catalogue = layout.catalogue
+        physical = layout.keys
+
+        def add(kind: int, name: str, arg: int = 0, arg2: int = 0) -> ZumAction:
+            action = ZumAction(len(made), name, kind, arg, arg2)
+            made.append(action)
+            return action
+
+        types = catalogue.cards
+        hand_types = list(layout.hand_kinds)
+        n_types = len(types)
+        n_cards = len(physical)
+
+        def per_type(kind: int, prefix: str, only: list[int]) -> list[ZumAction | None]:
+            table: list[ZumAction | None] = [None] * n_types
+            for t in only:
+                table[t] = add(kind, f"{prefix}:{types[t].id}", t)
+            return table
+
+        characters = [p for p in range(n_cards) if layout.is_character[p]]
+
+        def per_character(kind: int, prefix: str) -> list[ZumAction | None]:
+            table: list[ZumAction | None] = [None] * n_cards
+            for p in characters:
+                table[p] = add(kind, f"{prefix}:{physical[p]}", p)
+            return table
+
+        enemy_types = [t for t, card in enumerate(types) if card.deck == "final"]
+        self.enemy = per_type(ENEMY, "enemy", enemy_types)
+        forest_kinds = sorted({layout.kind_of[p] for p in layout.forest})
+        self.draw = per_type(DRAW, "draw", forest_kinds)
+        self.first = [add(FIRST, f"first:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
+        self.die = [add(DIE, f"die:{v}", v) if v else None for v in range(7)]
+        self.choose = per_character(CHOOSE, "choose")
+        self.fighter = per_character(FIGHTER, "fighter")
+        self.helper = per_character(HELPER, "helper")
+        self.no_helper = add(NO_HELPER, "no-helper")
+        self.potion_combat = per_type(POTION_COMBAT, "potion-combat", hand_types)
+        self.potion_die = per_type(POTION_DIE, "potion-die", hand_types)
+        self.steal = per_type(STEAL, "steal", hand_types)
+        self.pass_ = add(PASS, "pass")
+        self.give = per_type(GIVE, "give", hand_types)
+        self.to = [add(TO, f"to:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
+        self.halloween_cards = add(HALLOWEEN_CARDS, "halloween:cards")
+        self.halloween_character = add(HALLOWEEN_CHARACTER, "halloween:character")
+        self.sacrifice = per_character(SACRIFICE, "sacrifice")
+        self.pass_die = [add(PASS_DIE, f"pass-die:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
+        self.market = per_type(MARKET, "market", hand_types)
+        self.food: list[list[ZumAction | None]] = [[None] * len(CULTURES) for _ in range(n_types)]
+        for t in hand_types:
+            for c, culture in enumerate(CULTURES):
+                self.food[t][c] = add(FOOD, f"food:{types[t].id}:{culture}", t, c)
+        self.broom = per_type(BROOM, "broom", hand_types)
+        self.broom_on = per_character(BROOM_ON, "broom-on")
+        self.fight = per_character(FIGHT, "fight")
+        self.spell = [add(SPELL, f"spell:{name}", i) for i, name in enumerate(SPELLS)]
+        self.no_action = add(NO_ACTION, "no-action")
+        self.voodoo = add(VOODOO, "voodoo")
+        self.no_voodoo = add(NO_VOODOO, "no-voodoo")
+        self.pay = per_type(PAY, "pay", hand_types)
+        self.train = per_character(TRAIN, "train")
+        self.peek = [add(PEEK, f"peek:{i + 1}", i) for i in range(MAX_ENEMIES)]
+        self.keep = per_type(KEEP, "keep", forest_kinds)
+        self.put = per_type(PUT, "put", forest_kinds)
+        self.levitate = per_character(LEVITATE, "levitate")
+        self.swap_with = per_character(SWAP_WITH, "swap-with")
+        self.revive = per_character(REVIVE_CARD, "revive")
+        self.take_market = per_type(TAKE_MARKET, "take", hand_types)
+        self.conjure = [add(CONJURE, f"conjure:{culture}", c) for c, culture in enumerate(CULTURES)]
+        self.reveal = [add(REVEAL, f"reveal:{i + 1}", i) for i in range(MAX_ENEMIES)]
+        self.end_turn = add(END_TURN, "end-turn")
+        self.table = ActionTable(made)
+
+
+@cache
+def actions_for(layout: Layout) -> ZumActions:
+    return ZumActions(layout)

@@ -1,0 +1,47 @@
+"""Alakazum!'s game options: the catalogue file and a safety limit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from alaka.core.params import OptionValue, Parameter
+from alaka.games.alakazum.content import Catalogue, load_catalogue
+from alaka.games.alakazum.layout import Layout, layout_for
+
+PARAMETERS: tuple[Parameter, ...] = (
+    Parameter(
+        "catalogue",
+        "",
+        "A catalogue JSON file (every card type with its copies) replacing the built-in one.",
+        is_path=True,
+    ),
+    Parameter(
+        "max_turns",
+        1000,
+        "Safety limit: after this many turns the game stops and is recorded as truncated. "
+        "Real games end long before.",
+        minimum=1,
+        maximum=100_000,
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ZumOptions:
+    """The options of one game, checked and resolved (catalogue loaded)."""
+
+    values: dict[str, OptionValue]
+    catalogue: Catalogue
+    layout: Layout
+    max_turns: int
+
+
+def resolve_options(values: Mapping[str, OptionValue]) -> ZumOptions:
+    catalogue = load_catalogue(str(values["catalogue"]))
+    return ZumOptions(
+        values=dict(values),
+        catalogue=catalogue,
+        layout=layout_for(catalogue),
+        max_turns=int(values["max_turns"]),
+    )

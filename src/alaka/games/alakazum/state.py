@@ -1,0 +1,287 @@
+"""Alakazum!'s game state: physical cards (ints) in plain lists, cheap to copy.
+
+Where the cards are (``inventory`` checks that every card is in exactly one place):
+face-down ``enemy_at`` positions (a card is placed there only when someone looks at the
+position; until then it waits in ``enemy_pool``), the ``market`` pile (top = last), the forest
+deck (``deck``: the shuffled, unknown part, drawn by chance; ``deck_top``: cards put back in a
+known order by Forest Magic, top = last), ``hands``, ``teams``, ``brooms`` (a broom card under a
+character), the ``graveyard``, the ``row`` of initial characters during setup, cards set
+``aside`` during the opening deal, cards in play in a ``combat`` or a Forest Magic reveal
+(``fm_cards``), and the ``box`` (used traps and voodoo dolls, an unused Saint Valentine).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
+from alaka.games.alakazum import rules, text, view
+from alaka.games.alakazum.actions import ZumAction, ZumActions, actions_for
+from alaka.games.alakazum.layout import Layout
+from alaka.games.alakazum.options import ZumOptions
+
+
+class Combat:
+    """A combat in progress. Side 0 is the attacker (or the forest explorer), side 1 the defender
+    (or the forest character, whose owner is -1)."""
+
+    __slots__ = (
+        "fighter",
+        "forest",
+        "helper",
+        "owner",
+        "passes",
+        "played",
+        "roll",
+        "rolls",
+        "turn",
+        "values",
+        "winner",
+    )
+
+    def __init__(self, forest: bool, attacker_owner: int, defender: int, defender_owner: int) -> None:
+        self.forest = forest
+        self.fighter = [-1, defender]
+        self.owner = [attacker_owner, defender_owner]
+        self.helper = [-1, -1]
+        #: Combat values rolled for die ("D") characters at the start of the combat.
+        self.values: dict[int, int] = {}
+        #: Characters whose die combat value is still to roll.
+        self.rolls: list[int] = []
+        #: Potions played, in order: [seat, card, mode, active]; mode is "combat", "die", "steal".
+        self.played: list[list[Any]] = []
+        self.turn = attacker_owner
+        self.passes = 0
+        #: -1 until decided, then the winning side (0 attacker, 1 defender).
+        self.winner = -1
+        self.roll = 0
+
+    def copy(self) -> Combat:
+        new = Combat.__new__(Combat)
+        new.forest = self.forest
+        new.fighter = self.fighter[:]
+        new.owner = self.owner[:]
+        new.helper = self.helper[:]
+        new.values = dict(self.values)
+        new.rolls = self.rolls[:]
+        new.played = [entry[:] for entry in self.played]
+        new.turn = self.turn
+        new.passes = self.passes
+        new.winner = self.winner
+        new.roll = self.roll
+        return new
+
+    def side_of(self, seat: int) -> int:
+        return 0 if self.owner[0] == seat else 1
+
+
+#: Scalar fields copied as they are by ``clone``.
+_SCALARS = (
+    "game",
+    "opts",
+    "L",
+    "acts",
+    "n",
+    "revealed",
+    "top_known",
+    "phase",
+    "player",
+    "decider",
+    "actions_left",
+    "deja_vu",
+    "draws_left",
+    "cont",
+    "announced",
+    "spell",
+    "paid",
+    "give_left",
+    "give_kind",
+    "santa_holder",
+    "fm_count",
+    "levitating",
+    "conjure_culture",
+    "conjure_total",
+    "witch_left",
+    "looking_at",
+    "after_look",
+    "sacrifice_for",
+    "start_player",
+    "winner",
+    "end_reason",
+    "turns",
+    "truncated",
+    "resampled",
+    "scenario_spec",
+)
+#: List fields copied with ``[:]``.
+_LISTS = (
+    "enemy_at",
+    "enemy_pool",
+    "peeked",
+    "market",
+    "deck",
+    "deck_top",
+    "level",
+    "broom_of",
+    "graveyard",
+    "box",
+    "row",
+    "aside",
+    "exchanges",
+    "deal_queue",
+    "window",
+    "fm_cards",
+    "fm_order",
+    "seen",
+    "log",
+    "history",
+)
+
+
+class AlakazumState(State):
+    """One Alakazum! position (see the module docstring for where things are)."""
+
+    __slots__ = (*_SCALARS, *_LISTS, "hands", "teams", "combat")
+
+    def __init__(self, game: Game, num_players: int, opts: ZumOptions, layout: Layout) -> None:
+        n = num_players
+        self.game = game
+        self.opts = opts
+        self.L = layout
+        self.acts: ZumActions = actions_for(layout)
+        self.n = n
+        cards = len(layout.keys)
+        self.enemy_at: list[int] = []
+        self.enemy_pool: list[int] = []
+        self.revealed = 0
+        self.peeked: list[int] = []
+        self.market: list[int] = []
+        self.deck: list[int] = []
+        self.deck_top: list[int] = []
+        self.top_known = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.teams: list[list[int]] = [[] for _ in range(n)]
+        self.level = [0] * cards
+        self.broom_of = [-1] * cards
+        self.graveyard: list[int] = []
+        self.box: list[int] = []
+        self.row: list[int] = []
+        self.aside: list[int] = []
+        self.exchanges = [0] * n
+        self.deal_queue: list[int] = []
+        self.window: list[int] = []
+        self.fm_cards: list[int] = []
+        self.fm_order: list[int] = []
+        self.seen = [0] * n
+        self.combat: Combat | None = None
+        self.phase = rules.PH_DEAL
+        self.player = 0
+        self.decider = 0
+        self.actions_left = 0
+        self.deja_vu = False
+        self.draws_left = 0
+        self.cont = rules.CONT_EXPLORE
+        self.announced: ZumAction | None = None
+        self.spell = -1
+        self.paid = 0
+        self.give_left = 0
+        self.give_kind = -1
+        self.santa_holder = -1
+        self.fm_count = 0
+        self.levitating = -1
+        self.conjure_culture = -1
+        self.conjure_total = 0
+        self.witch_left = 0
+        self.looking_at = -1
+        self.after_look = 0
+        self.sacrifice_for = 0
+        self.start_player = -1
+        self.winner = -1
+        self.end_reason = ""
+        self.turns = 0
+        self.truncated = False
+        self.resampled = False
+        self.scenario_spec: JsonDict | None = None
+        self.log: list[tuple[Any, ...]] = []
+        self.history = []
+        self._legal_cache = None
+
+    # -- protocol --------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in rules.CHANCE_PHASES:
+            return CHANCE
+        if phase == rules.PH_OVER:
+            return TERMINAL
+        return self.decider
+
+    def _legal(self) -> tuple[Action, ...]:
+        return rules.legal_actions(self)
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        return rules.chance_outcomes(self)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        return rules.sample_chance(self, rng)
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase in rules.CHANCE_PHASES:
+            return isinstance(action, ZumAction) and rules.is_chance_outcome(self, action)
+        return action in self.legal_actions()
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)  # type: ignore[arg-type]  # legal actions are ZumActions
+
+    def action_table(self) -> ActionTable:
+        return self.acts.table
+
+    def decision(self) -> str:
+        return text.describe_decision(self)
+
+    def returns(self) -> tuple[float, ...]:
+        if self.phase != rules.PH_OVER or self.winner < 0:
+            return (0.0,) * self.n
+        return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.n))
+
+    def outcome(self) -> Outcome | None:
+        return rules.outcome(self)
+
+    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
+        return view.view(self, seat, log_since)
+
+    def resample(self, seat: int, rng: random.Random) -> AlakazumState:
+        return rules.resample(self, seat, rng)
+
+    def inventory(self) -> dict[str, Any]:
+        return rules.inventory(self)
+
+    def start_record(self) -> JsonDict:
+        if self.scenario_spec is not None:
+            return {"scenario": self.scenario_spec}
+        return {"num_players": self.n, "options": dict(self.opts.values)}
+
+    def record(self) -> JsonDict:
+        if self.resampled:
+            raise ValueError("a resampled state is a guess made for search; it has no true record")
+        return super().record()
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def max_game_length(self) -> int:
+        return rules.max_game_length(self.n, self.opts.max_turns)
+
+    def clone(self) -> AlakazumState:
+        new = object.__new__(AlakazumState)
+        for name in _SCALARS:
+            object.__setattr__(new, name, getattr(self, name))
+        for name in _LISTS:
+            object.__setattr__(new, name, getattr(self, name)[:])
+        new.hands = [h[:] for h in self.hands]
+        new.teams = [t[:] for t in self.teams]
+        new.combat = self.combat.copy() if self.combat is not None else None
+        new._legal_cache = self._legal_cache
+        return new

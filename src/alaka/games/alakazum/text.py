@@ -1,0 +1,361 @@
+"""Alakazum! in words: action labels, the decision being made, log lines and a seat's table.
+
+Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted from the left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from alaka.core.protocol import Action, JsonDict
+from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import rules
+from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, ZumAction
+from alaka.games.alakazum.content import CULTURES, LEVELS
+
+if TYPE_CHECKING:
+    from alaka.games.alakazum.state import AlakazumState
+
+PHASE_NAMES = {
+    rules.PH_DEAL: "the opening deal",
+    rules.PH_FIRST: "the starting player",
+    rules.PH_CHOOSE: "choose an initial character",
+    rules.PH_EXPLORE_DRAW: "explore the forest",
+    rules.PH_FIGHTER: "choose a fighter",
+    rules.PH_HELPER: "add a sociable character",
+    rules.PH_COMBAT_DIE: "roll a die combat value",
+    rules.PH_POTIONS: "combat potions",
+    rules.PH_HYPNOSIS_ROLL: "the hypnosis roll",
+    rules.PH_DIE_POTIONS: "die potions",
+    rules.PH_GIVE: "choose a card to give",
+    rules.PH_GIVE_TO: "choose who gets it",
+    rules.PH_HALLOWEEN: "trick or treat",
+    rules.PH_SACRIFICE: "choose a character for the graveyard",
+    rules.PH_SANTA_ROLL: "Santa Claus' die",
+    rules.PH_SANTA_PASS: "pass Santa Claus' die",
+    rules.PH_ACTION: "do an action",
+    rules.PH_VOODOO: "voodoo doll?",
+    rules.PH_BROOM_ON: "choose the broom's character",
+    rules.PH_PAY: "pay the spell",
+    rules.PH_TRAIN: "Training: choose a character",
+    rules.PH_PEEK: "Clairvoyance: choose an enemy",
+    rules.PH_ENEMY: "an enemy is looked at",
+    rules.PH_FM_DRAW: "Forest Magic draws",
+    rules.PH_FM_KEEP: "Forest Magic: keep a card",
+    rules.PH_FM_PUT: "Forest Magic: put the cards back",
+    rules.PH_LEVITATE: "Levitation: choose your character",
+    rules.PH_SWAP_WITH: "Levitation: choose the other character",
+    rules.PH_REVIVE: "Revive: choose a character",
+    rules.PH_WITCH_TAKE: "Unlucky Witch: take a card",
+    rules.PH_CONJURE: "conjure an Alakazum?",
+    rules.PH_REVEAL: "uncover a final enemy",
+    rules.PH_OVER: "game over",
+}
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _char(s: AlakazumState, pid: int) -> str:
+    return f"{s.L.name(pid)} ({LEVELS[s.level[pid]]})"
+
+
+def describe_decision(s: AlakazumState) -> str:
+    phase = s.phase
+    if phase == rules.PH_OVER:
+        return "the game is over"
+    if phase in rules.CHANCE_PHASES:
+        return f"chance: {PHASE_NAMES[phase]}"
+    who = player_name(s.decider)
+    if phase == rules.PH_VOODOO:
+        return f"{who}: play a voodoo doll against {announcement(s)}?"
+    return f"{who}: {PHASE_NAMES[phase]}"
+
+
+def _announced(s: AlakazumState, action: Action, detail: tuple[int, ...]) -> str:
+    """An announcement in words from what was true when it was made."""
+    if not isinstance(action, ZumAction):
+        return action.name
+    L = s.L
+    if action.kind == A.FIGHT:
+        owner, level = detail
+        return f"fight and hypnotise {player_name(owner)}'s {L.name(action.arg)} ({LEVELS[level]})"
+    if action.kind == A.MARKET:
+        return f"go to the market showing {L.kind_name(action.arg)} to take {detail[0]}"
+    if action.kind == A.CONJURE:
+        return f"an Alakazum with {detail[0]} {CULTURES[action.arg]} points"
+    return label(s, action)
+
+
+def announcement(s: AlakazumState) -> str | None:
+    """The action or Alakazum announced and waiting for the voodoo window, in words."""
+    if s.announced is None:
+        return None
+    return f"{player_name(s.player)}'s {label(s, s.announced).split(' (')[0]}"
+
+
+def label(s: AlakazumState, action: Action) -> str:
+    """A label a player understands at a glance, for the seat deciding."""
+    if not isinstance(action, ZumAction):
+        return action.name
+    L = s.L
+    kind, arg = action.kind, action.arg
+    if kind == A.MARKET:
+        take = L.hand(arg).take or 0
+        count = min(take, len(s.market))
+        return f"Go to the market: show {L.kind_name(arg)}, take {count} card{'s' if count != 1 else ''}"
+    if kind == A.FOOD:
+        return f"Give {L.kind_name(arg)}: all your {CULTURES[action.arg2]} characters go to level C"
+    if kind == A.BROOM:
+        return "Give a broom to one of your characters"
+    if kind == A.FIGHT:
+        owner = rules.owner_of(s, arg)
+        return f"Fight and hypnotise: attack {player_name(owner)}'s {_char(s, arg)}"
+    if kind == A.SPELL:
+        return f"Do magic: {SPELL_NAMES[arg]} (costs {SPELL_COSTS[arg]})"
+    if kind == A.NO_ACTION:
+        return "Do no action"
+    if kind == A.CHOOSE:
+        return f"Choose {L.name(arg)} for your team"
+    if kind == A.FIGHTER:
+        return f"Fight with {_char(s, arg)}"
+    if kind == A.HELPER:
+        return f"Add sociable {_char(s, arg)}'s combat points"
+    if kind == A.NO_HELPER:
+        return "No sociable helper"
+    if kind == A.POTION_COMBAT:
+        return f"Play {L.kind_name(arg)} for combat points"
+    if kind == A.POTION_DIE:
+        return f"Play {L.kind_name(arg)} on the die"
+    if kind == A.STEAL:
+        return "Play a steal potion: take the rival's last potion"
+    if kind == A.PASS:
+        return "No more potions"
+    if kind == A.GIVE:
+        return f"Give away {L.kind_name(arg)}"
+    if kind == A.TO:
+        return f"... to {player_name(arg)}"
+    if kind == A.HALLOWEEN_CARDS:
+        return "Trick or treat: give half of your hand cards"
+    if kind == A.HALLOWEEN_CHARACTER:
+        return "Trick or treat: send a character to the graveyard"
+    if kind == A.SACRIFICE:
+        return f"Send {_char(s, arg)} to the graveyard"
+    if kind == A.PASS_DIE:
+        return f"Pass Santa Claus' die to {player_name(arg)}"
+    if kind == A.VOODOO:
+        return "Play a voodoo doll: cancel it"
+    if kind == A.NO_VOODOO:
+        return "Let it happen"
+    if kind == A.BROOM_ON:
+        return f"Put the broom under {_char(s, arg)}"
+    if kind == A.PAY:
+        return f"Pay with {L.kind_name(arg)}"
+    if kind == A.TRAIN:
+        return f"Train {_char(s, arg)} to level {LEVELS[min(s.level[arg] + 1, 2)]}"
+    if kind == A.PEEK:
+        return f"Look at final enemy {arg + 1}"
+    if kind == A.KEEP:
+        return f"Keep {L.kind_name(arg)}"
+    if kind == A.PUT:
+        return f"Put {L.kind_name(arg)} back next (from the top down)"
+    if kind == A.LEVITATE:
+        return f"Give away {_char(s, arg)}"
+    if kind == A.SWAP_WITH:
+        owner = rules.owner_of(s, arg)
+        where = "from the graveyard" if owner < 0 else f"from {player_name(owner)}"
+        return f"... for {_char(s, arg)} {where}"
+    if kind == A.REVIVE_CARD:
+        return f"Revive {L.name(arg)} at level A"
+    if kind == A.TAKE_MARKET:
+        return f"Take {L.kind_name(arg)} from the market pile"
+    if kind == A.CONJURE:
+        total = rules.culture_total(s, s.player, CULTURES[arg])
+        return f"Conjure an Alakazum with {total} {CULTURES[arg]} points"
+    if kind == A.REVEAL:
+        return f"Uncover final enemy {arg + 1}"
+    if kind == A.END_TURN:
+        return "End your turn"
+    if kind == A.DRAW:
+        return L.kind_name(arg)
+    if kind == A.DIE:
+        return f"the die shows {arg}"
+    if kind == A.ENEMY:
+        return L.kind_name(arg)
+    if kind == A.FIRST:
+        return f"{player_name(arg)} starts"
+    return action.name
+
+
+def event_json(s: AlakazumState, event: tuple[Any, ...], seat: int | None) -> JsonDict:
+    kind, actor, private = event[0], event[1], event[2]
+    hidden = bool(private) and (seat is None or not private >> seat & 1)
+    return {"seat": actor if actor >= 0 else None, "event": kind, "text": event_text(s, event, hidden)}
+
+
+def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
+    """A log event in words; ``hidden`` leaves out what the reader may not see."""
+    kind, actor = event[0], event[1]
+    d = event[3:]
+    L = s.L
+    who = player_name(actor) if actor >= 0 else ""
+    names = L.name
+    simple = {
+        "no-effect": f"The trap has no effect on {who}.",
+        "halloween-cards": f"{who} gives away half of the hand cards.",
+        "halloween-character": f"{who} sends a character to the graveyard.",
+        "end-turn": f"{who} ends the turn.",
+        "no-action": f"{who} does no action.",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "enemy-removed":
+        return f"{names(d[0])} is not used with {s.n} players."
+    if kind == "dealt":
+        return f"{who} is dealt a card." if hidden else f"{who} is dealt {names(d[0])}."
+    if kind == "exchange":
+        return f"{who} exchanges {', '.join(names(p) for p in d[0])} (not hand cards)."
+    if kind == "start-player":
+        return f"{who} exchanged the most cards ({d[0]}) and starts."
+    if kind == "choose":
+        return f"{who} chooses {names(d[0])}."
+    if kind == "row-to-graveyard":
+        return f"To the forest graveyard: {', '.join(names(p) for p in d[0]) or 'nobody'}."
+    if kind == "turn":
+        return f"Turn {d[0]}: {who}."
+    if kind == "thrifty":
+        return f"{who} takes {names(d[0])} from the market pile (thrifty)."
+    if kind == "explore-hand":
+        return f"{who} finds a hand card." if hidden else f"{who} finds {names(d[0])}."
+    if kind == "forest-character":
+        return f"{who} meets {names(d[0])} in the forest."
+    if kind == "fighter":
+        return f"{who} fights with {names(d[0])}."
+    if kind == "helper":
+        return f"{who} adds sociable {names(d[0])}."
+    if kind == "combat-die":
+        return f"{names(d[0])} rolls {d[1]} combat points."
+    if kind == "potion":
+        return f"{who} plays {names(d[0])} on the {d[1]}."
+    if kind == "steal":
+        return f"{who} steals {names(d[1])} with {names(d[0])}."
+    if kind == "combat-result":
+        return f"Combat: {d[0]} against {d[1]}."
+    if kind == "level-up":
+        return f"{names(d[0])} goes up to level {LEVELS[d[1]]}."
+    if kind == "hypnosis-roll":
+        return f"{who} rolls {d[0]} to hypnotise."
+    if kind == "hypnotised":
+        return f"{who} hypnotises {names(d[0])} ({d[1]} beats {d[2]})."
+    if kind == "not-hypnotised":
+        return f"{who} fails to hypnotise {names(d[0])} ({d[1]} against {d[2]})."
+    if kind == "protected":
+        return f"{names(d[0])} stays with {who} (broom, or the last character)."
+    if kind == "forest-defeat":
+        lost = f"; {names(d[1])} goes to the graveyard" if d[2] else ""
+        return f"{who} loses: {names(d[0])} goes back into the shuffled forest deck{lost}."
+    if kind == "trap":
+        return f"{who} falls into a trap: {names(d[0])}!"
+    if kind == "give":
+        if hidden:
+            return f"{who} gives a card to {player_name(d[0])}."
+        return f"{who} gives {names(d[1])} to {player_name(d[0])}."
+    if kind == "santa-roll":
+        return f"{who} rolls {d[0]} for Santa Claus' present."
+    if kind == "pass-die":
+        return f"{who} passes the die to {player_name(d[0])}."
+    if kind == "sacrifice":
+        return f"{who} sends {names(d[0])} to the graveyard."
+    if kind == "announce":
+        return f"{who} announces: {_announced(s, s.acts.table.actions[d[0]], d[1])}."
+    if kind == "voodoo":
+        return f"{who} plays a voodoo doll and cancels {player_name(d[0])}'s play!"
+    if kind == "food":
+        raised = ", ".join(names(p) for p in d[2]) or "nobody"
+        return f"{who} gives {names(d[0])} ({CULTURES[d[1]]}): {raised} to level C."
+    if kind == "broom":
+        return f"{who} puts a broom under {names(d[0])}."
+    if kind == "market":
+        taken = ", ".join(names(p) for p in d[1]) or "nothing"
+        return f"{who} shows {names(d[0])} at the market and takes {taken}."
+    if kind == "pay":
+        return f"{who} pays with {names(d[0])}."
+    if kind == "cast":
+        return f"{who} casts {SPELL_NAMES[d[0]]}."
+    if kind == "witch-take":
+        return f"{who} takes {names(d[0])} from the market pile."
+    if kind == "train":
+        return f"{who} trains {names(d[0])} to level {LEVELS[d[1]]}."
+    if kind == "peek":
+        if hidden:
+            return f"{who} looks at final enemy {d[0] + 1}."
+        return f"{who} looks at final enemy {d[0] + 1}: {names(d[1])}."
+    if kind == "forest-magic":
+        if hidden:
+            return f"{who} looks at the top {len(d[0])} cards of the forest deck."
+        return f"{who} sees {', '.join(names(p) for p in d[0])}."
+    if kind == "forest-magic-kept":
+        if hidden:
+            return f"{who} keeps a card and puts {len(d[1])} back on the deck."
+        order = ", ".join(names(p) for p in d[1]) or "nothing"
+        return f"{who} keeps {names(d[0])} and puts back (top first): {order}."
+    if kind == "forest-magic-fight":
+        return f"{who} kept {names(d[0])} and must fight it."
+    if kind == "levitation":
+        where = "the graveyard" if d[2] < 0 else player_name(d[2])
+        return f"{who} levitates {names(d[0])} away for {names(d[1])} from {where}."
+    if kind == "revive":
+        return f"{who} revives {names(d[0])}."
+    if kind == "conjure":
+        shown = ", ".join(names(p) for p in d[2])
+        extra = f", showing {shown}" if shown else ""
+        return f"{who} conjures an Alakazum with {d[1]} {CULTURES[d[0]]} points{extra}."
+    if kind == "reveal":
+        result = "and wins!" if d[3] else "and fails."
+        return f"{who} uncovers {names(d[1])} ({d[2]} points) {result}"
+    if kind == "game-over":
+        return f"Game over: {d[0]}"
+    return str(kind)
+
+
+def render(view: JsonDict, log_lines: int = 10) -> str:
+    """A seat's view as plain text."""
+    out: list[str] = []
+    seat = view["seat"]
+    me = "spectator" if seat is None else player_name(seat)
+    out.append(f"Alakazum!, {view['num_players']} players, turn {view['turn']} ({me}'s view)")
+    out.append(f"Now: {view['decision']}")
+    enemies = []
+    for e in view["enemies"]:
+        shown = f"{e['name']} ({e['culture_points']})" if "name" in e else "face down"
+        enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
+    out.append("Final enemies: " + "; ".join(enemies))
+    out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
+    out.append(f"Forest deck: {view['deck_size']} cards")
+    for p in view["players"]:
+        out.append("")
+        out.append(f"{player_name(p['seat'])}: {p['hand_size']} hand cards")
+        for c in p["team"]:
+            traits = ", ".join(c["traits"])
+            broom = " [broom]" if c["broom"] else ""
+            out.append(
+                f"  {c['name']} {c['culture']} level {c['level']}: combat {c['combat']}, "
+                f"culture {c['culture_points']}, resistance {c['resistance']}"
+                f"{' (' + traits + ')' if traits else ''}{broom}"
+            )
+        if p["hand"] is not None:
+            out.append(f"  hand: {', '.join(p['hand']) or 'empty'}")
+    if view["graveyard"]:
+        out.append("")
+        out.append("Graveyard: " + ", ".join(c["name"] for c in view["graveyard"]))
+    if view["outcome"]:
+        outcome = view["outcome"]
+        winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
+        out.append(
+            f"Game over: {winners} wins ({outcome['reason']}); best culture totals {outcome['scores']}"
+        )
+    if log_lines and view["log"]:
+        out.append("")
+        out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
+    return "\n".join(out)
