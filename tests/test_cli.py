@@ -20,6 +20,7 @@ def test_games_lists_alakazoo_with_its_player_counts() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "alakazoo" in result.output and "2-4" in result.output
+    assert "alakazum" in result.output and "2-5" in result.output
 
 
 def test_rules_prints_the_summary_and_every_option() -> None:
@@ -73,3 +74,10 @@ def test_python_dash_m_alaka_shows_help() -> None:
     assert result.returncode == 0
     for command in ("games", "rules", "watch"):
         assert command in result.stdout
+
+
+def test_watch_plays_alakazum_to_its_end() -> None:
+    result = runner.invoke(app, ["watch", "alakazum", "--players", "4", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "exchanged the most cards" in result.output
+    assert "Result:" in result.output
