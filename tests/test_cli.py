@@ -62,6 +62,8 @@ def test_bad_input_gets_one_line_and_exit_code_2() -> None:
         (("watch", "alakazoo", "--players", "9"), "2 to 4 players, not 9"),
         (("watch", "alakazoo", "--seat", "3"), "--seat must be 1 to 2"),
         (("rules", "nope"), "no game is called 'nope'"),
+        (("watch", "alakazum", "--catalogue", "/nonexistent.json"), "cannot read"),
+        (("watch", "alakazoo", "--catalogue", "x.json"), "--catalogue is not an option of Alakazoo"),
     ]:
         result = run(*args)
         assert result.returncode == 2, (args, result.stderr)

@@ -44,8 +44,27 @@ def _game(name: str) -> Game:
     return get_game(name)
 
 
-def _options(g: Game, texts: list[str] | None) -> dict[str, object]:
-    return dict(parse_option_strings(g.parameters, texts or []))
+CatalogueOption = Annotated[
+    str | None,
+    typer.Option("--catalogue", help="Alakazum!: a variant card catalogue (JSON), as -o catalogue=FILE."),
+]
+ComponentsOption = Annotated[
+    str | None,
+    typer.Option("--components", help="Alakazoo: a variant components file (JSON), as -o components=FILE."),
+]
+
+
+def _options(g: Game, texts: list[str] | None, **files: str | None) -> dict[str, object]:
+    """The ``-o name=value`` options, plus the content-file shortcuts for the games that have them."""
+    options: dict[str, object] = dict(parse_option_strings(g.parameters, texts or []))
+    names = {p.name for p in g.parameters}
+    for name, path in files.items():
+        if path is None:
+            continue
+        if name not in names:
+            raise AlakaError(f"--{name} is not an option of {g.title}")
+        options[name] = path
+    return options
 
 
 @app.command("games")
@@ -86,13 +105,15 @@ def watch_command(
     ] = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds to wait after each event.", min=0)] = 0.0,
     option: OptionList = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
 ) -> None:
     """Watch random bots play a whole game, move by move, in words."""
     from alaka.bots.random_bot import RandomBot
     from alaka.core.driver import play
 
     g = _game(game)
-    state = g.new_initial_state(players, **_options(g, option))
+    state = g.new_initial_state(players, **_options(g, option, catalogue=catalogue, components=components))
     n = state.num_players
     if seat is not None and not 1 <= seat <= n:
         raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat}")
