@@ -6,6 +6,7 @@ in red with exit code 2, never as a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from typing import Annotated
@@ -139,6 +140,99 @@ def watch_command(
     console.print()
     console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
     _print_outcome(final)
+
+
+@app.command("arena")
+def arena_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            help="Comma-separated bot specs, one per seat: random, heuristic, ismcts:iterations=1000 "
+            "(parameters after a colon, separated by '/' inside a seat: ismcts:iterations=500/c=0.5).",
+        ),
+    ] = "heuristic,random",
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Game g uses seed + g.")] = 0,
+    out: Annotated[
+        str | None, typer.Option("--out", help="Write one game record per line (JSON Lines) to this file.")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Bots play many games with seats rotated; prints wins with 95% intervals and more."""
+    import json
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from alaka.sim.arena import run_match, summarize, wilson
+
+    g = _game(game)
+    specs = [spec.strip().replace("/", ",") for spec in seats.split(",") if spec.strip()]
+    if not g.min_players <= len(specs) <= g.max_players:
+        raise AlakaError(
+            f"{g.title} is for {g.min_players} to {g.max_players} players; --seats gives {len(specs)}"
+        )
+    options = _options(g, option)
+    results = []
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with contextlib.ExitStack() as stack:
+        handle = None
+        if out is not None:
+            try:
+                handle = stack.enter_context(Path(out).open("w", encoding="utf-8"))
+            except OSError as error:
+                raise AlakaError(f"cannot write {out!r}: {error.strerror}") from None
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"{g.title}: {' vs '.join(specs)}", total=games)
+            for result in run_match(g.name, specs, games, seed=seed, jobs=jobs, options=options):
+                results.append(result)
+                if handle is not None:
+                    handle.write(json.dumps(result.record) + "\n")
+                    handle.flush()  # a long match interrupted keeps every finished game
+                progress.advance(task)
+    results.sort(key=lambda r: r.index)
+    summary = summarize(results)
+    table = Table(title=f"{g.title}, {len(specs)} players, {summary.games} games (seed {seed})")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    for k in range(len(specs)):
+        table.add_column(f"seat {k + 1}", justify="right")
+    table.add_column("ms/decision", justify="right")
+    for spec, bot in summary.bots.items():
+        low, high = bot.interval
+        cells = []
+        for k in range(len(specs)):
+            won, played = bot.by_seat.get(k, [0.0, 0.0])
+            cells.append(f"{won / played:.0%}" if played else "-")
+        table.add_row(
+            spec,
+            str(bot.games),
+            f"{bot.wins:g}",
+            f"{bot.win_rate:.1%} ({low:.1%}-{high:.1%})",
+            *cells,
+            f"{bot.ms_per_decision:.2f}",
+        )
+    console.print(table)
+    console.print(
+        f"average length: {summary.mean_actions:.0f} actions, {summary.mean_turns:.1f} turns; "
+        + "; ".join(f"{reason}: {count}" for reason, count in sorted(summary.reasons.items()))
+    )
+    no_winner = sum(1 for r in results if not r.winners)
+    if no_winner:
+        low, high = wilson(no_winner, len(results))
+        console.print(f"games without a winner: {no_winner} ({low:.1%}-{high:.1%})")
+    if out is not None:
+        console.print(f"records written to {out} (one per line; alaka.replay reads each)")
 
 
 def _print_outcome(state: State) -> None:

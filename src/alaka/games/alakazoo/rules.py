@@ -857,6 +857,9 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
                 pool.append(card)
     if not slots:
         return new
+    # Sorted first, so the result depends only on what the seat knows (and on the RNG): two
+    # positions the seat cannot tell apart give the same determinization.
+    pool.sort()
     rng.shuffle(pool)
     moved = 0
     for (q, i), card in zip(slots, pool, strict=False):

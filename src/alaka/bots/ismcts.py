@@ -1,0 +1,180 @@
+"""Information-set Monte Carlo tree search (single observer), generic over the game protocol.
+
+Each iteration deals a fresh *determinization* of the hidden information with
+``state.resample(seat, rng)``, so the search never reads what its seat cannot see, then walks
+one tree shared by every determinization (Cowling, Powley and Whitehouse's SO-ISMCTS):
+
+- nodes are reached by the sequence of *decisions* from the root; chance outcomes are sampled
+  in the determinization and are not branched on (open loop), so the tree stays small;
+- a child's score is its owner's mean return plus ``c * sqrt(ln(availability) / visits)``,
+  where availability counts the iterations in which the action was legal (actions differ
+  between determinizations);
+- every node keeps one return per seat and each seat maximizes its own (max-n), so the search
+  works for any number of players;
+- below the tree, a rollout policy (random, or a game's heuristic) plays on, either to the end
+  or to ``depth`` decisions, after which an evaluator scores the position (the game's heuristic
+  evaluator, in [0, 1] per seat).
+
+Given its seed and an iteration budget it is deterministic; a time budget is not (by nature).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from alaka.core.protocol import CHANCE, TERMINAL, Action, State
+
+Evaluator = Callable[[State], Sequence[float]]
+Policy = Callable[[State, int, random.Random], Action]
+
+
+def random_policy(state: State, seat: int, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def terminal_values(state: State) -> tuple[float, ...]:
+    """Returns of a finished game; before the end, an even share (a neutral guess)."""
+    if state.is_terminal():
+        return state.returns()
+    n = state.num_players
+    return (1.0 / n,) * n
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of one action taken at one decision point of the tree."""
+
+    player: int = -1
+    visits: int = 0
+    available: int = 0
+    totals: list[float] = field(default_factory=list)
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+@dataclass
+class SearchStats:
+    iterations: int = 0
+    seconds: float = 0.0
+    root_visits: dict[str, int] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """IS-MCTS with a budget of iterations or seconds (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        depth: int = 0,
+        rollout: Policy = random_policy,
+        evaluator: Evaluator = terminal_values,
+    ) -> None:
+        if iterations < 1 and seconds <= 0:
+            raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.depth = depth
+        self.rollout = rollout
+        self.evaluator = evaluator
+        self.last = SearchStats()
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(player=seat, totals=[0.0] * state.num_players)
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else math.inf
+        done = 0
+        while (self.seconds > 0 and time.perf_counter() < deadline) or (
+            self.seconds <= 0 and done < self.iterations
+        ):
+            self._iterate(root, state.resample(seat, rng), rng)
+            done += 1
+        by_id = {a.id: a for a in legal}
+        best = max(
+            (child for child in root.children.items() if child[0] in by_id),
+            key=lambda item: (item[1].visits, -item[0]),
+        )
+        self.last = SearchStats(
+            done,
+            time.perf_counter() - start,
+            {by_id[i].name: n.visits for i, n in root.children.items() if i in by_id},
+        )
+        return by_id[best[0]]
+
+    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        path: list[Node] = []
+        node = root
+        # Selection and expansion.
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            untried = []
+            for action in legal:
+                child = node.children.get(action.id)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = Node(player=player, available=1, totals=[0.0] * state.num_players)
+                node.children[action.id] = child
+                state.apply_action(action)
+                path.append(child)
+                break
+            action = self._select(node, legal, player)
+            child = node.children[action.id]
+            state.apply_action(action)
+            path.append(child)
+            node = child
+        values = self._playout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for i, v in enumerate(values):
+                totals[i] += v
+
+    def _select(self, node: Node, legal: Sequence[Action], player: int) -> Action:
+        best_action = legal[0]
+        best_score = -math.inf
+        c = self.c
+        children = node.children
+        for action in legal:
+            child = children[action.id]
+            score = child.totals[player] / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best_action = score, action
+        return best_action
+
+    def _playout(self, state: State, rng: random.Random) -> Sequence[float]:
+        decisions = 0
+        policy = self.rollout
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return state.returns()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if self.depth and decisions >= self.depth:
+                return self.evaluator(state)
+            state.apply_action(policy(state, player, rng))
+            decisions += 1

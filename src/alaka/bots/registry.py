@@ -1,0 +1,105 @@
+"""Bots by name, with parameters: ``random``, ``heuristic``, ``ismcts:iterations=2000``.
+
+A bot spec is ``name`` or ``name:key=value,key=value``. IS-MCTS takes ``iterations``,
+``seconds``, ``c`` (exploration), ``depth`` (cut rollouts after this many decisions and score
+with the game's evaluator; 0 = play to the end) and ``rollout`` (``random`` or ``heuristic``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from alaka.bots.heuristic_bot import HeuristicBot
+from alaka.bots.heuristics import heuristic_for
+from alaka.bots.ismcts import Evaluator, ISMCTSBot, Policy, random_policy, terminal_values
+from alaka.bots.random_bot import RandomBot
+from alaka.core.driver import Bot
+from alaka.core.errors import AlakaError
+
+
+class BotSpecError(AlakaError):
+    """A bot spec that names an unknown bot or gives a bad parameter."""
+
+
+def _number(name: str, key: str, text: str, kind: type) -> float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise BotSpecError(f"bot {name!r}: {key} takes a number, not {text!r}") from None
+    return float(value)
+
+
+def _random(game: str, params: dict[str, str]) -> Bot:
+    if params:
+        raise BotSpecError(f"bot 'random' takes no parameters, got {', '.join(params)}")
+    return RandomBot()
+
+
+def _heuristic(game: str, params: dict[str, str]) -> Bot:
+    if params:
+        raise BotSpecError(f"bot 'heuristic' takes no parameters, got {', '.join(params)}")
+    return HeuristicBot(heuristic_for(game))
+
+
+def _ismcts(game: str, params: dict[str, str]) -> Bot:
+    known = {"iterations", "seconds", "c", "depth", "rollout"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise BotSpecError(
+            f"bot 'ismcts' has no parameter {unknown[0]!r}; it takes {', '.join(sorted(known))}"
+        )
+    rollout_name = params.get("rollout", "random")
+    if rollout_name not in ("random", "heuristic"):
+        raise BotSpecError(f"bot 'ismcts': rollout is 'random' or 'heuristic', not {rollout_name!r}")
+    depth = int(_number("ismcts", "depth", params.get("depth", "0"), int))
+    seconds = _number("ismcts", "seconds", params.get("seconds", "0"), float)
+    iterations = int(
+        _number("ismcts", "iterations", params.get("iterations", "0" if seconds else "1000"), int)
+    )
+    c = _number("ismcts", "c", params.get("c", "0.7"), float)
+    if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
+        raise BotSpecError("bot 'ismcts' needs iterations >= 1 or seconds > 0")
+    evaluator: Evaluator = terminal_values
+    rollout: Policy = random_policy
+    if rollout_name == "heuristic" or depth:
+        try:
+            heuristic = heuristic_for(game)
+        except ValueError:
+            raise BotSpecError(f"{game} has no heuristic for rollouts or cut-off evaluation") from None
+        evaluator = heuristic.evaluate
+        if rollout_name == "heuristic":
+            rollout = heuristic.policy
+    return ISMCTSBot(
+        iterations=iterations,
+        seconds=seconds,
+        c=c,
+        depth=depth,
+        rollout=rollout,
+        evaluator=evaluator,
+    )
+
+
+BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise BotSpecError(f"bot parameters are written key=value; got {part!r} in {spec!r}")
+        params[key.strip()] = value.strip()
+    return name.strip().lower(), params
+
+
+def make_bot(spec: str, game: str) -> Bot:
+    """A bot from its spec, for a game (heuristics are per game)."""
+    name, params = parse_spec(spec)
+    if name not in BOTS:
+        raise BotSpecError(f"no bot is called {name!r}; the bots are: {', '.join(BOTS)}")
+    return BOTS[name](game, params)

@@ -1,0 +1,1 @@
+"""Simulation at scale: the arena (bots against bots, many seeded games)."""

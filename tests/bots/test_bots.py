@@ -1,0 +1,141 @@
+"""Bots: the registry, IS-MCTS, no peeking, and the arena."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import alaka
+from alaka.bots.ismcts import ISMCTSBot
+from alaka.bots.registry import BotSpecError, make_bot, parse_spec
+from alaka.cli import app
+from alaka.sim.arena import run_match, seats_for, summarize, wilson
+
+ZOO = alaka.game("alakazoo")
+
+
+def test_bot_specs_parse_with_parameters() -> None:
+    assert parse_spec("ismcts:iterations=2000,c=0.5") == ("ismcts", {"iterations": "2000", "c": "0.5"})
+    bot = make_bot("ismcts:iterations=50,c=1.2", "alakazoo")
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 50 and bot.c == 1.2
+    assert isinstance(make_bot("ismcts:seconds=0.5", "alakazoo"), ISMCTSBot)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphago", "no bot is called 'alphago'; the bots are: random, heuristic, ismcts"),
+        ("random:x=1", "takes no parameters"),
+        ("ismcts:iterations=many", "iterations takes a number"),
+        ("ismcts:budget=3", "has no parameter 'budget'"),
+        ("ismcts:rollout=smart", "rollout is 'random' or 'heuristic'"),
+        ("ismcts:iterations", "key=value"),
+    ],
+)
+def test_bad_bot_specs_get_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, "alakazoo")
+
+
+def _zoo_twins() -> tuple[alaka.State, alaka.State]:
+    """Two Alakazoo positions that differ only in player 2's hand and the deck."""
+    base = {
+        "boards": [1, 2],
+        "seats": [{"hand": ["Griffin head", "Kraken tail"], "runes": ["head/1"]}, {"hand": None}],
+        "columns": [["Unicorn head"], ["Griffin tail"], [], []],
+        "turn_of": 0,
+    }
+    a = json.loads(json.dumps(base))
+    b = json.loads(json.dumps(base))
+    a["seats"][1]["hand"] = ["Griffin body", "Kraken head"]
+    b["seats"][1]["hand"] = ["Chimera left ear", "Unicorn tail"]
+    return ZOO.scenario(a), ZOO.scenario(b)
+
+
+@pytest.mark.parametrize("spec", ["random", "ismcts:iterations=60"])
+def test_bots_decide_the_same_from_positions_their_seat_cannot_tell_apart(spec: str) -> None:
+    a, b = _zoo_twins()
+    assert a.view(0) == b.view(0)
+    assert a.hands[1] != b.hands[1]
+    for seed in range(3):
+        bot_a, bot_b = make_bot(spec, "alakazoo"), make_bot(spec, "alakazoo")
+        assert bot_a.act(a, 0, random.Random(seed)) == bot_b.act(b, 0, random.Random(seed))
+
+
+def test_ismcts_is_deterministic_given_its_seed_and_does_not_touch_the_state() -> None:
+    state = ZOO.new_initial_state(3)
+    for _ in range(40):
+        rng = random.Random(1)
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    before = json.dumps(state.view(None))
+    first = ISMCTSBot(iterations=80).act(state, state.current_player(), random.Random(5))
+    second = ISMCTSBot(iterations=80).act(state, state.current_player(), random.Random(5))
+    assert first == second
+    assert json.dumps(state.view(None)) == before
+
+
+def test_ismcts_takes_the_display_that_wins_the_game() -> None:
+    """Last turn of the game: displaying the tail decides the winner; IS-MCTS must see it."""
+    elements = {
+        t: f"Griffin {t}"
+        for t in ("left ear", "head", "right ear", "left hand", "body", "right hand", "left leg", "right leg")
+    }
+    state = ZOO.scenario(
+        {
+            "boards": [1, 2],
+            "seats": [
+                {"hand": ["Griffin tail"], "runes": ["tail/1", "tail/2"], "elements": elements, "points": 3},
+                {"points": 10},
+            ],
+            "turn_of": 0,
+            "first_player": 1,
+            "phase": "display",
+        }
+    )
+    bot = ISMCTSBot(iterations=200)
+    assert bot.act(state, 0, random.Random(0)).name == "display:griffin:tail"
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson(80, 100)
+    assert 0.71 < low < 0.8 < high < 0.87
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
+    specs = ["a", "b", "c"]
+    rotations = [seats_for(specs, i) for i in range(3)]
+    for position in range(3):
+        assert sorted(r[position] for r in rotations) == specs
+
+
+def test_a_match_is_the_same_with_one_or_two_workers() -> None:
+    one = sorted(run_match("alakazoo", ["random", "random"], 4, seed=3, jobs=1), key=lambda r: r.index)
+    two = sorted(run_match("alakazoo", ["random", "random"], 4, seed=3, jobs=2), key=lambda r: r.index)
+    assert [r.record for r in one] == [r.record for r in two]
+    summary = summarize(one)
+    assert summary.games == 4 and summary.bots["random"].games == 8
+
+
+def test_arena_command_prints_the_table_and_writes_replayable_records(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    result = CliRunner().invoke(
+        app, ["arena", "alakazoo", "--seats", "random,random", "--games", "4", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "win rate (95% CI)" in result.output
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        record = json.loads(line)
+        assert alaka.replay(record).is_terminal()
+
+
+def test_arena_rejects_a_wrong_number_of_seats() -> None:
+    result = CliRunner().invoke(app, ["arena", "alakazoo", "--seats", "random", "--games", "1"])
+    assert result.exit_code != 0
+    assert "2 to 4 players; --seats gives 1" in str(result.exception)
