@@ -300,10 +300,13 @@ def levitation_targets(s: AlakazumState) -> list[int]:
     return targets
 
 
-def stealable(combat: Combat, seat: int) -> list[Any] | None:
-    """R7: the rival's most recent active combat or die potion of this combat."""
+def stealable(combat: Combat, seat: int, die_stage: bool = False) -> list[Any] | None:
+    """R7: the rival's most recent active combat or die potion of this combat. Once the combat
+    is decided (the die stage) only a die potion can be answered with a steal (R30)."""
     for entry in reversed(combat.played):
         if entry[0] != seat and entry[3] and entry[2] != "steal":
+            if die_stage and entry[2] != "die":
+                return None
             found: list[Any] = entry
             return found
     return None
@@ -370,7 +373,7 @@ def _legal_die_potions(s: AlakazumState) -> tuple[Action, ...]:
         if seat == winner_seat:
             if die_bonus(card) > 0:
                 out.append(s.acts.potion_die[kind])  # type: ignore[arg-type]
-        elif is_steal(card) and stealable(combat, seat) is not None:
+        elif is_steal(card) and stealable(combat, seat, die_stage=True) is not None:
             out.append(s.acts.steal[kind])  # type: ignore[arg-type]
     out.append(s.acts.pass_)
     return tuple(out)
@@ -847,7 +850,7 @@ def _play_potion(s: AlakazumState, action: ZumAction, mode: str) -> None:
     pid = take_from_hand(s, seat, action.arg)
     combat.played.append([seat, pid, mode, True])
     if mode == "steal":
-        target = stealable(combat, seat)
+        target = stealable(combat, seat, die_stage=s.phase == PH_DIE_POTIONS)
         assert target is not None
         target[3] = False  # cancelled: the stolen potion leaves the combat for the stealer's hand
         _gain_public(s, seat, target[1])
@@ -1315,7 +1318,8 @@ def _forest_magic_next(s: AlakazumState) -> None:
     if len(s.fm_cards) < s.fm_count:
         s.phase = PH_FM_DRAW
         return
-    s.top_known = 0
+    if not s.deck_top:
+        s.top_known = 0
     p = s.player
     s.log.append(("forest-magic", p, 1 << p, tuple(s.fm_cards)))
     s.phase = PH_FM_KEEP
@@ -1347,8 +1351,10 @@ def _forest_magic_done(s: AlakazumState) -> None:
     p = s.player
     kept, put_back = s.fm_order[0], s.fm_order[1:]
     s.fm_order = []
-    s.deck_top = list(reversed(put_back))  # the first put back is the top card
-    s.top_known = 1 << p if put_back else 0
+    below = s.deck_top  # known cards under the six (only a scenario's long known top leaves any)
+    s.deck_top = below + list(reversed(put_back))  # the first put back is the top card
+    if put_back:
+        s.top_known = s.top_known & (1 << p) if below else 1 << p
     s.log.append(("forest-magic-kept", p, 1 << p, kept, tuple(put_back)))
     L = s.L
     if L.is_hand[kept]:
