@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from alaka.games.alakazum.content import (
+    CULTURES,
     FINAL,
     FOREST,
     INITIAL,
+    MULTI,
     Amulet,
     Catalogue,
     Character,
@@ -53,6 +55,16 @@ class Layout:
     is_trap: tuple[bool, ...]
     #: Row indices of the hand-card kinds (what hand-card actions are about).
     hand_kinds: tuple[int, ...]
+    # Per physical card, precomputed for the hot paths (0 / () where it does not apply):
+    #: magic energy of a hat
+    hat: tuple[int, ...]
+    #: magic energy a character gives (very magical)
+    energy: tuple[int, ...]
+    #: culture points a character counts towards each culture, by level: [level][culture index]
+    counts: tuple[tuple[tuple[int, ...], ...], ...]
+    #: culture points an object or amulet adds to a conjure in each culture
+    conjure: tuple[tuple[int, ...], ...]
+    is_voodoo: tuple[bool, ...]
 
     def card(self, pid: int) -> Character | HandCard | Trap | FinalEnemy:
         return self.catalogue.cards[self.type_of[pid]]
@@ -127,6 +139,20 @@ def layout_for(catalogue: Catalogue) -> Layout:
     kind_of_row = [
         first_of[_signature(card)] if isinstance(card, HandCard) else t for t, card in enumerate(rows)
     ]
+
+    def counts(card: object) -> tuple[tuple[int, ...], ...]:
+        if not isinstance(card, Character):
+            return ((0,) * len(CULTURES),) * 3
+        return tuple(
+            tuple(card.culture_points[level] if card.culture in (c, MULTI) else 0 for c in CULTURES)
+            for level in range(3)
+        )
+
+    def conjure(card: object) -> tuple[int, ...]:
+        if not isinstance(card, HandCard):
+            return (0,) * len(CULTURES)
+        return tuple(conjure_points(card, c) for c in CULTURES)
+
     return Layout(
         catalogue=catalogue,
         keys=tuple(keys),
@@ -139,6 +165,11 @@ def layout_for(catalogue: Catalogue) -> Layout:
         is_character=tuple(isinstance(rows[t], Character) for t in type_of),
         is_hand=tuple(isinstance(rows[t], HandCard) for t in type_of),
         is_trap=tuple(isinstance(rows[t], Trap) for t in type_of),
+        hat=tuple(hat_energy(rows[t]) if isinstance(rows[t], HandCard) else 0 for t in type_of),  # type: ignore[arg-type]
+        energy=tuple(rows[t].magic_energy if isinstance(rows[t], Character) else 0 for t in type_of),  # type: ignore[union-attr]
+        counts=tuple(counts(rows[t]) for t in type_of),
+        conjure=tuple(conjure(rows[t]) for t in type_of),
+        is_voodoo=tuple(isinstance(rows[t], HandCard) and is_voodoo(rows[t]) for t in type_of),  # type: ignore[arg-type]
         hand_kinds=tuple(
             sorted({kind_of_row[t] for t, card in enumerate(rows) if isinstance(card, HandCard)})
         ),

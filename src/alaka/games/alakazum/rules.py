@@ -182,29 +182,37 @@ def can_lose(s: AlakazumState, seat: int, pid: int) -> bool:
     return s.broom_of[pid] < 0 and len(s.teams[seat]) > 1
 
 
-def culture_total(s: AlakazumState, seat: int, culture: str, hand: bool = True) -> int:
-    """R21: characters of the culture and multicolour ones at their levels, plus objects and amulets."""
-    total = 0
+def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
+    """R21, for every culture at once: characters of the culture and multicolour ones at their
+    levels, plus objects and amulets in hand (unless ``hand`` is false)."""
+    totals = [0, 0, 0, 0, 0]
+    counts = s.L.counts
+    level = s.level
     for pid in s.teams[seat]:
-        c = char(s, pid)
-        if c.culture == culture or c.culture == MULTI:
-            total += c.culture_points[s.level[pid]]
+        for c, points in enumerate(counts[pid][level[pid]]):
+            totals[c] += points
     if hand:
-        L = s.L
+        conjure = s.L.conjure
         for pid in s.hands[seat]:
-            if L.is_hand[pid]:
-                total += conjure_points(L.hand(L.type_of[pid]), culture)
-    return total
+            for c, points in enumerate(conjure[pid]):
+                totals[c] += points
+    return totals
+
+
+def culture_total(s: AlakazumState, seat: int, culture: str, hand: bool = True) -> int:
+    """R21: the total of one culture (see :func:`culture_totals`)."""
+    return culture_totals(s, seat, hand)[CULTURES.index(culture)]
 
 
 def energy(s: AlakazumState, seat: int) -> int:
     """Magic energy from very magical characters (Maruxa gives 2), available every action (R12, R16)."""
-    return sum(char(s, pid).magic_energy for pid in s.teams[seat])
+    table = s.L.energy
+    return sum(table[pid] for pid in s.teams[seat])
 
 
 def hats_energy(s: AlakazumState, seat: int) -> int:
-    L = s.L
-    return sum(hat_energy(L.hand(L.type_of[pid])) for pid in s.hands[seat])
+    table = s.L.hat
+    return sum(table[pid] for pid in s.hands[seat])
 
 
 def kinds_in_hand(s: AlakazumState, seat: int) -> list[int]:
@@ -260,12 +268,15 @@ def sacrifice_options(s: AlakazumState, seat: int) -> list[int]:
     return options
 
 
-def spell_castable(s: AlakazumState, spell: int) -> bool:
-    """R12: affordable, and with a legal effect."""
+def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
+    """R12: affordable (``budget``: energy plus hats, computed here if not given), and with a
+    legal effect."""
     p = s.player
     if spell == A.DEJA_VU and s.deja_vu:
         return False
-    if energy(s, p) + hats_energy(s, p) < SPELL_COSTS[spell]:
+    if budget is None:
+        budget = energy(s, p) + hats_energy(s, p)
+    if budget < SPELL_COSTS[spell]:
         return False
     team = s.teams[p]
     if spell == A.UNLUCKY_WITCH:
@@ -421,14 +432,15 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     for q in range(s.n):
         if q != p and len(s.teams[q]) > 1:
             out.extend(a.fight[pid] for pid in s.teams[q])  # type: ignore[misc]
-    out.extend(a.spell[i] for i in range(len(SPELL_COSTS)) if spell_castable(s, i))
+    budget = energy(s, p) + hats_energy(s, p)
+    out.extend(a.spell[i] for i in range(len(SPELL_COSTS)) if spell_castable(s, i, budget))
     out.append(a.no_action)
     return tuple(out)
 
 
 def _legal_voodoo(s: AlakazumState) -> tuple[Action, ...]:
-    L = s.L
-    if any(is_voodoo(L.hand(L.type_of[pid])) for pid in s.hands[s.decider]):
+    doll = s.L.is_voodoo
+    if any(doll[pid] for pid in s.hands[s.decider]):
         return (s.acts.no_voodoo, s.acts.voodoo)
     return (s.acts.no_voodoo,)
 
@@ -495,11 +507,8 @@ def _legal_witch_take(s: AlakazumState) -> tuple[Action, ...]:
 def _legal_conjure(s: AlakazumState) -> tuple[Action, ...]:
     out: list[Action] = []
     if face_down(s):
-        out.extend(
-            s.acts.conjure[c]
-            for c, culture in enumerate(CULTURES)
-            if culture_total(s, s.player, culture) >= CONJURE_MINIMUM
-        )
+        totals = culture_totals(s, s.player)
+        out.extend(s.acts.conjure[c] for c in range(len(CULTURES)) if totals[c] >= CONJURE_MINIMUM)
     out.append(s.acts.end_turn)
     return tuple(out)
 
@@ -580,7 +589,7 @@ def is_chance_outcome(s: AlakazumState, action: ZumAction) -> bool:
     kind = action.kind
     if phase in DRAW_PHASES:
         k = action.arg
-        return kind == A.DRAW and action is s.acts.draw[k] and any(s.L.kind_of[pid] == k for pid in s.deck)
+        return kind == A.DRAW and action is s.acts.draw[k] and k in map(s.L.kind_of.__getitem__, s.deck)
     if phase in DIE_PHASES:
         return kind == A.DIE and 1 <= action.arg <= 6 and action is s.acts.die[action.arg]
     return action in s.legal_actions()
