@@ -1610,6 +1610,8 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
     for pid in s.deck:
         pools[is_hand[pid]].append(pid)
     for pool in pools.values():
+        # Sorted first, so the result depends only on what the seat knows (and on the RNG).
+        pool.sort()
         rng.shuffle(pool)
     moved = 0
     for q, i in hand_slots:
@@ -1627,6 +1629,7 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
             new.enemy_at[position] = -1
             new.enemy_pool.append(pid)
             new.peeked[position] = 0
+    new.enemy_pool.sort()
     if moved:
         for v in range(s.n):
             if v != seat:
