@@ -69,7 +69,7 @@ def test_too_many_cards_in_hand():
 def test_unknown_top_level_key():
     """Scenarios: a misspelt key is refused and the known keys are listed."""
     message = error_of({"colour": "red"})
-    assert message.startswith("unknown scenario key 'colour'; known keys:")
+    assert message.startswith("scenario: unknown key 'colour'; known keys:")
     assert "seats" in message and "columns" in message
 
 

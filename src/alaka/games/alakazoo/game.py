@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
-from alaka.core.protocol import Action, ActionTable, Game, JsonDict, State
+from alaka.core.phased import GameRules, PhasedGame
+from alaka.core.protocol import Action, JsonDict, State
 from alaka.games.alakazoo import rules, text
-from alaka.games.alakazoo.actions import actions_for
-from alaka.games.alakazoo.options import PARAMETERS, resolve_options
+from alaka.games.alakazoo.options import PARAMETERS, ZooOptions, resolve_options
 from alaka.games.alakazoo.state import AlakazooState
 
 
-class AlakazooGame(Game):
+class AlakazooGame(PhasedGame):
     """Alakazoo for 2 to 4 players."""
 
     name = "alakazoo"
@@ -22,26 +21,19 @@ class AlakazooGame(Game):
     max_players = 4
     default_players = 2
     parameters = PARAMETERS
+    game_rules: ClassVar[GameRules] = rules
+    package = "alaka.games.alakazoo"
 
-    def new_initial_state(self, num_players: int | None = None, **options: object) -> AlakazooState:
-        n = self.check_players(num_players)
-        opts = resolve_options(self.validate_options(options))
-        state = AlakazooState(self, n, opts)
-        rules.setup(state)
-        return state
+    def resolve_options(self, values: Mapping[str, Any]) -> ZooOptions:
+        return resolve_options(values)
 
-    def scenario(self, spec: Mapping[str, Any]) -> AlakazooState:
+    def make_state(self, num_players: int, opts: ZooOptions) -> AlakazooState:
+        return AlakazooState(self, num_players, opts)
+
+    def build_scenario(self, spec: Mapping[str, Any]) -> AlakazooState:
         from alaka.games.alakazoo.scenario import build_scenario
 
         return build_scenario(self, spec)
-
-    def action_table(self, **options: object) -> ActionTable:
-        opts = resolve_options(self.validate_options(options))
-        return actions_for(opts.components).table
-
-    def max_game_length(self, num_players: int, **options: object) -> int:
-        opts = resolve_options(self.validate_options(options))
-        return rules.max_game_length(num_players, opts.max_turns)
 
     def render_view(self, view: JsonDict) -> str:
         return text.render(view)
@@ -50,9 +42,6 @@ class AlakazooGame(Game):
         if not isinstance(state, AlakazooState):
             raise TypeError("an Alakazoo label needs an Alakazoo state")
         return text.label(state, action)
-
-    def rules_summary(self) -> str:
-        return resources.files("alaka.games.alakazoo").joinpath("data", "summary.md").read_text("utf-8")
 
 
 GAME = AlakazooGame()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from alaka.core.errors import OptionError
 from alaka.core.params import OptionValue, Parameter
+from alaka.core.protocol import ActionTable
 from alaka.games.alakazoo.content import Components, load_components
 
 PARAMETERS: tuple[Parameter, ...] = (
@@ -84,6 +85,11 @@ class ZooOptions:
     any_chosen_board: bool
     partial_lines: bool
     max_turns: int
+
+    def action_table(self) -> ActionTable:
+        from alaka.games.alakazoo.actions import actions_for
+
+        return actions_for(self.components).table
 
 
 def resolve_options(values: Mapping[str, OptionValue]) -> ZooOptions:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.errors import ScenarioError
-from alaka.core.protocol import JsonDict
+from alaka.core.specs import check_keys, json_copy, require_list
 from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import NUM_COLUMNS, WIZARD
 from alaka.games.alakazoo.content import (
@@ -92,18 +92,10 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: expected a list, got {value!r}")
-    return value
-
-
 def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState:
     if not isinstance(spec, Mapping):
         raise ScenarioError("a scenario is a JSON object")
-    unknown = sorted(set(spec) - TOP_KEYS)
-    if unknown:
-        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
+    check_keys(spec, TOP_KEYS, "scenario")
     options = spec.get("options", {})
     if not isinstance(options, Mapping):
         raise ScenarioError("'options' must be an object of game options")
@@ -111,7 +103,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     c = opts.components
     names = _Names(c)
 
-    boards_raw = _list(spec.get("boards"), "boards")
+    boards_raw = require_list(spec.get("boards"), "boards")
     n = game.check_players(spec.get("players", len(boards_raw)))
     if len(boards_raw) != n:
         raise ScenarioError(f"boards: give one board number per player ({n}), got {len(boards_raw)}")
@@ -123,7 +115,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     shown = {c.boards[b].creature for b in s.board}
 
     if "box" in spec:
-        box = [names.creature(k, f"box[{i}]") for i, k in enumerate(_list(spec["box"], "box"))]
+        box = [names.creature(k, f"box[{i}]") for i, k in enumerate(require_list(spec["box"], "box"))]
     else:
         box = [k for k in range(NUM_CREATURES) if k not in shown][: rules.FULL_TABLE - n]
     if len(box) != rules.FULL_TABLE - n or len(set(box)) != len(box):
@@ -145,7 +137,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         placed[card] = where
         return card
 
-    seats = _list(spec.get("seats", [{} for _ in range(n)]), "seats")
+    seats = require_list(spec.get("seats", [{} for _ in range(n)]), "seats")
     if len(seats) != n:
         raise ScenarioError(f"seats: give one entry per player ({n}), got {len(seats)}")
     tokens = 0
@@ -153,11 +145,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         where = f"seats[{q}]"
         if not isinstance(seat_spec, Mapping):
             raise ScenarioError(f"{where}: expected an object")
-        extra = sorted(set(seat_spec) - SEAT_KEYS)
-        if extra:
-            raise ScenarioError(
-                f"{where}: unknown key {extra[0]!r}; known keys: {', '.join(sorted(SEAT_KEYS))}"
-            )
+        check_keys(seat_spec, SEAT_KEYS, where)
         elements = seat_spec.get("elements", {})
         if not isinstance(elements, Mapping):
             raise ScenarioError(f"{where}.elements: expected an object of space -> card")
@@ -169,14 +157,14 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
                     f"{where}.elements.{space_name}: {c.card_name(card)} is not a {c.element_types[space]}"
                 )
             s.elements[q][space] = card
-        for i, rune_name in enumerate(_list(seat_spec.get("runes", []), f"{where}.runes")):
+        for i, rune_name in enumerate(require_list(seat_spec.get("runes", []), f"{where}.runes")):
             rune = names.rune(rune_name, f"{where}.runes[{i}]")
             if s.runes[q] >> rune & 1:
                 raise ScenarioError(f"{where}.runes[{i}]: {rune_name!r} is listed twice")
             s.runes[q] |= 1 << rune
         hand = [
             place(names.card(x, f"{where}.hand[{i}]"), f"{where}.hand")
-            for i, x in enumerate(_list(seat_spec.get("hand", []), f"{where}.hand"))
+            for i, x in enumerate(require_list(seat_spec.get("hand", []), f"{where}.hand"))
         ]
         if len(hand) > rules.MAX_CARDS:
             raise ScenarioError(f"{where}.hand: a player holds at most {rules.MAX_CARDS} cards")
@@ -202,25 +190,26 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     if s.magic_pool < 0 or s.dark_pool < 0:
         raise ScenarioError("more tokens are on the table than the box holds")
 
-    columns = _list(spec.get("columns", [[] for _ in range(NUM_COLUMNS)]), "columns")
+    columns = require_list(spec.get("columns", [[] for _ in range(NUM_COLUMNS)]), "columns")
     if len(columns) != NUM_COLUMNS:
         raise ScenarioError(f"columns: give {NUM_COLUMNS} columns (lists of cards)")
     for k, column in enumerate(columns):
         cards = [
             place(names.card(x, f"columns[{k}][{i}]"), f"columns[{k}]")
-            for i, x in enumerate(_list(column, f"columns[{k}]"))
+            for i, x in enumerate(require_list(column, f"columns[{k}]"))
         ]
         if len(cards) > rules.MAX_CARDS:
             raise ScenarioError(f"columns[{k}]: a column holds at most {rules.MAX_CARDS} cards")
         s.columns[k] = cards
     s.discard = [
         place(names.card(x, f"discard[{i}]"), "discard")
-        for i, x in enumerate(_list(spec.get("discard", []), "discard"))
+        for i, x in enumerate(require_list(spec.get("discard", []), "discard"))
     ]
     rest = [card for card in range(NUM_CARDS) if card not in placed and card // NUM_TYPES not in box]
     if "deck" in spec:
         s.deck = [
-            place(names.card(x, f"deck[{i}]"), "deck") for i, x in enumerate(_list(spec["deck"], "deck"))
+            place(names.card(x, f"deck[{i}]"), "deck")
+            for i, x in enumerate(require_list(spec["deck"], "deck"))
         ]
         leftover = [card for card in rest if card not in s.deck]
         if "discard" in spec and leftover:
@@ -240,7 +229,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
                 if card >= 0:
                     s.first_types |= 1 << space
     else:
-        for i, name in enumerate(_list(first_types, "first_displays")):
+        for i, name in enumerate(require_list(first_types, "first_displays")):
             s.first_types |= 1 << names.space(name, f"first_displays[{i}]")
 
     s.first_player = _int(spec.get("first_player", 0), "first_player", 0, n - 1)
@@ -255,7 +244,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     if phase_name not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase_name!r}")
     s.phase = PHASES[phase_name]
-    dice = _list(spec.get("dice", []), "dice")
+    dice = require_list(spec.get("dice", []), "dice")
     if s.phase == rules.PH_RESOLVE:
         if not 1 <= len(dice) <= 3:
             raise ScenarioError(
@@ -268,16 +257,5 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         raise ScenarioError("turn_of: a player with 3 Dark Power passes and has no action to choose")
 
     # Everyone saw every public arrival; a fresh scenario treats hands as private.
-    s.scenario_spec = _jsonable(spec)
+    s.scenario_spec = json_copy(spec)
     return s
-
-
-def _jsonable(spec: Mapping[str, Any]) -> JsonDict:
-    """A deep copy of the spec made of plain JSON types (it goes into records)."""
-    import json
-
-    try:
-        copied: JsonDict = json.loads(json.dumps(spec))
-    except (TypeError, ValueError) as error:
-        raise ScenarioError(f"a scenario must be plain JSON data: {error}") from None
-    return copied

@@ -10,18 +10,10 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from alaka.core.protocol import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    ActionTable,
-    Game,
-    JsonDict,
-    Outcome,
-    State,
-)
+from alaka.core.phased import GameRules, PhasedState
+from alaka.core.protocol import Action, Game, JsonDict
 from alaka.games.alakazoo import rules, text, view
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
@@ -33,7 +25,7 @@ HELPER_UNUSED = -2
 Event = tuple[Any, ...]
 
 
-class AlakazooState(State):
+class AlakazooState(PhasedState):
     """One Alakazoo position. See the module docstring for where things are kept."""
 
     __slots__ = (
@@ -77,6 +69,8 @@ class AlakazooState(State):
         "truncated",
         "turns",
     )
+
+    opts: ZooOptions
 
     def __init__(self, game: Game, num_players: int, opts: ZooOptions) -> None:
         n = num_players
@@ -124,47 +118,16 @@ class AlakazooState(State):
         self.history = []
         self._legal_cache = None
 
-    # -- protocol ------------------------------------------------------------------------------
+    # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in rules.CHANCE_PHASES:
-            return CHANCE
-        if phase == rules.PH_OVER:
-            return TERMINAL
+    game_rules: ClassVar[GameRules] = rules
+    action_type: ClassVar[type[Action]] = ZooAction
+
+    def _seat_to_decide(self) -> int:
         return self.player
-
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal_actions(self)
-
-    def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        return rules.sample_chance(self, rng)
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.phase in rules.CHANCE_PHASES:
-            return isinstance(action, ZooAction) and rules.is_chance_outcome(self, action)
-        return action in self.legal_actions()
-
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)  # type: ignore[arg-type]  # legal actions are ZooActions
-
-    def action_table(self) -> ActionTable:
-        return self.acts.table
 
     def decision(self) -> str:
         return text.describe_decision(self)
-
-    def returns(self) -> tuple[float, ...]:
-        outcome = self.outcome()
-        if outcome is None:
-            return (0.0,) * self.n
-        return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(self.n))
-
-    def outcome(self) -> Outcome | None:
-        return rules.outcome(self)
 
     def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
         return view.view(self, seat, log_since)
@@ -192,23 +155,6 @@ class AlakazooState(State):
             "magic power tokens": self.magic_pool + sum(self.stored) + on_runes,
             "dark power tokens": self.dark_pool + sum(self.dark),
         }
-
-    def start_record(self) -> JsonDict:
-        if self.scenario_spec is not None:
-            return {"scenario": self.scenario_spec}
-        return {"num_players": self.n, "options": dict(self.opts.values)}
-
-    def record(self) -> JsonDict:
-        if self.resampled:
-            raise ValueError("a resampled state is a guess made for search; it has no true record")
-        return super().record()
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    def max_game_length(self) -> int:
-        return rules.max_game_length(self.n, self.opts.max_turns)
 
     def clone(self) -> Self:
         new = object.__new__(type(self))

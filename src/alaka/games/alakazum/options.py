@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from alaka.core.params import OptionValue, Parameter
+from alaka.core.protocol import ActionTable
 from alaka.games.alakazum.content import Catalogue, load_catalogue
 from alaka.games.alakazum.layout import Layout, layout_for
 
@@ -35,6 +36,11 @@ class ZumOptions:
     catalogue: Catalogue
     layout: Layout
     max_turns: int
+
+    def action_table(self) -> ActionTable:
+        from alaka.games.alakazum.actions import actions_for
+
+        return actions_for(self.layout).table
 
 
 def resolve_options(values: Mapping[str, OptionValue]) -> ZumOptions:

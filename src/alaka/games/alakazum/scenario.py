@@ -7,12 +7,11 @@ placed go under the market pile; final enemies not placed wait face down.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.errors import ScenarioError
-from alaka.core.protocol import JsonDict
+from alaka.core.specs import check_keys, json_copy, require_list
 from alaka.games.alakazum import rules
 from alaka.games.alakazum.content import FINAL, FOREST, LEVELS
 from alaka.games.alakazum.layout import Layout
@@ -66,12 +65,6 @@ class _Cards:
         return free[0]
 
 
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: expected a list, got {value!r}")
-    return value
-
-
 def _seat(value: Any, where: str, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise ScenarioError(f"{where}: expected a seat from 0 to {n - 1}, got {value!r}")
@@ -81,31 +74,25 @@ def _seat(value: Any, where: str, n: int) -> int:
 def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState:
     if not isinstance(spec, Mapping):
         raise ScenarioError("a scenario is a JSON object")
-    unknown = sorted(set(spec) - TOP_KEYS)
-    if unknown:
-        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; known keys: {', '.join(sorted(TOP_KEYS))}")
+    check_keys(spec, TOP_KEYS, "scenario")
     options = spec.get("options", {})
     if not isinstance(options, Mapping):
         raise ScenarioError("'options' must be an object of game options")
     opts = resolve_options(game.validate_options(options))
-    seats = _list(spec.get("seats"), "seats")
+    seats = require_list(spec.get("seats"), "seats")
     n = game.check_players(spec.get("players", len(seats)))
     if len(seats) != n:
         raise ScenarioError(f"seats: give one entry per player ({n}), got {len(seats)}")
     layout = opts.layout
-    s = AlakazumState(game, n, opts, layout)
+    s = AlakazumState(game, n, opts)
     cards = _Cards(layout)
 
     for q, seat_spec in enumerate(seats):
         where = f"seats[{q}]"
         if not isinstance(seat_spec, Mapping):
             raise ScenarioError(f"{where}: expected an object")
-        extra = sorted(set(seat_spec) - SEAT_KEYS)
-        if extra:
-            raise ScenarioError(
-                f"{where}: unknown key {extra[0]!r}; known keys: {', '.join(sorted(SEAT_KEYS))}"
-            )
-        team = _list(seat_spec.get("team", []), f"{where}.team")
+        check_keys(seat_spec, SEAT_KEYS, where)
+        team = require_list(seat_spec.get("team", []), f"{where}.team")
         if not team:
             raise ScenarioError(f"{where}.team: a player always has at least one character")
         for i, entry in enumerate(team):
@@ -124,7 +111,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
             s.teams[q].append(pid)
         s.hands[q] = [
             cards.take(x, f"{where}.hand[{i}]", "hand")
-            for i, x in enumerate(_list(seat_spec.get("hand", []), f"{where}.hand"))
+            for i, x in enumerate(require_list(seat_spec.get("hand", []), f"{where}.hand"))
         ]
         exchanges = seat_spec.get("exchanges", 0)
         if isinstance(exchanges, bool) or not isinstance(exchanges, int) or exchanges < 0:
@@ -132,26 +119,27 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         s.exchanges[q] = exchanges
 
     market = [
-        cards.take(x, f"market[{i}]", "hand") for i, x in enumerate(_list(spec.get("market", []), "market"))
+        cards.take(x, f"market[{i}]", "hand")
+        for i, x in enumerate(require_list(spec.get("market", []), "market"))
     ]
     s.graveyard = [
         cards.take(x, f"graveyard[{i}]", "character")
-        for i, x in enumerate(_list(spec.get("graveyard", []), "graveyard"))
+        for i, x in enumerate(require_list(spec.get("graveyard", []), "graveyard"))
     ]
     s.deck_top = list(
         reversed(
             [
                 cards.take(x, f"deck_top[{i}]", "forest")
-                for i, x in enumerate(_list(spec.get("deck_top", []), "deck_top"))
+                for i, x in enumerate(require_list(spec.get("deck_top", []), "deck_top"))
             ]
         )
     )
-    for i, q in enumerate(_list(spec.get("deck_top_known_by", []), "deck_top_known_by")):
+    for i, q in enumerate(require_list(spec.get("deck_top_known_by", []), "deck_top_known_by")):
         s.top_known |= 1 << _seat(q, f"deck_top_known_by[{i}]", n)
 
     in_play = [pid for pid in layout.final if layout.enemy(pid).culture_points(n) is not None]
     s.box = [pid for pid in layout.final if pid not in in_play]
-    enemies = _list(spec.get("enemies", [None] * len(in_play)), "enemies")
+    enemies = require_list(spec.get("enemies", [None] * len(in_play)), "enemies")
     if len(enemies) != len(in_play):
         raise ScenarioError(
             f"enemies: with {n} players there are {len(in_play)} final enemies, not {len(enemies)}"
@@ -173,7 +161,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         s.enemy_at[i] = pid
         if entry.get("revealed", False):
             s.revealed |= 1 << i
-        for k, q in enumerate(_list(entry.get("seen_by", []), f"enemies[{i}].seen_by")):
+        for k, q in enumerate(require_list(entry.get("seen_by", []), f"enemies[{i}].seen_by")):
             s.peeked[i] |= 1 << _seat(q, f"enemies[{i}].seen_by[{k}]", n)
     s.enemy_pool = [pid for pid in in_play if pid not in s.enemy_at]
     if not any(not s.revealed >> i & 1 for i in range(len(in_play))):
@@ -195,7 +183,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     phase = spec.get("phase", "action")
     if phase not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
-    s.scenario_spec = _jsonable(spec)
+    s.scenario_spec = json_copy(spec)
     if phase == "start":
         s.turns = turn - 1
         rules.start_turn(s, s.player)
@@ -204,11 +192,3 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     else:
         s.phase = rules.PH_CONJURE
     return s
-
-
-def _jsonable(spec: Mapping[str, Any]) -> JsonDict:
-    try:
-        copied: JsonDict = json.loads(json.dumps(spec))
-    except (TypeError, ValueError) as error:
-        raise ScenarioError(f"a scenario must be plain JSON data: {error}") from None
-    return copied

@@ -13,12 +13,12 @@ character), the ``graveyard``, the ``row`` of initial characters during setup, c
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
+from alaka.core.phased import GameRules, PhasedState
+from alaka.core.protocol import Action, Game, JsonDict
 from alaka.games.alakazum import rules, text, view
 from alaka.games.alakazum.actions import ZumAction, ZumActions, actions_for
-from alaka.games.alakazum.layout import Layout
 from alaka.games.alakazum.options import ZumOptions
 
 
@@ -139,12 +139,15 @@ _LISTS = (
 )
 
 
-class AlakazumState(State):
+class AlakazumState(PhasedState):
     """One Alakazum! position (see the module docstring for where things are)."""
 
     __slots__ = (*_SCALARS, *_LISTS, "hands", "teams", "combat")
 
-    def __init__(self, game: Game, num_players: int, opts: ZumOptions, layout: Layout) -> None:
+    opts: ZumOptions
+
+    def __init__(self, game: Game, num_players: int, opts: ZumOptions) -> None:
+        layout = opts.layout
         n = num_players
         self.game = game
         self.opts = opts
@@ -207,35 +210,13 @@ class AlakazumState(State):
         self.history = []
         self._legal_cache = None
 
-    # -- protocol --------------------------------------------------------------------------------
+    # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in rules.CHANCE_PHASES:
-            return CHANCE
-        if phase == rules.PH_OVER:
-            return TERMINAL
+    game_rules: ClassVar[GameRules] = rules
+    action_type: ClassVar[type[Action]] = ZumAction
+
+    def _seat_to_decide(self) -> int:
         return self.decider
-
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal_actions(self)
-
-    def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        return rules.sample_chance(self, rng)
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.phase in rules.CHANCE_PHASES:
-            return isinstance(action, ZumAction) and rules.is_chance_outcome(self, action)
-        return action in self.legal_actions()
-
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)  # type: ignore[arg-type]  # legal actions are ZumActions
-
-    def action_table(self) -> ActionTable:
-        return self.acts.table
 
     def decision(self) -> str:
         return text.describe_decision(self)
@@ -245,9 +226,6 @@ class AlakazumState(State):
             return (0.0,) * self.n
         return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.n))
 
-    def outcome(self) -> Outcome | None:
-        return rules.outcome(self)
-
     def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
         return view.view(self, seat, log_since)
 
@@ -256,23 +234,6 @@ class AlakazumState(State):
 
     def inventory(self) -> dict[str, Any]:
         return rules.inventory(self)
-
-    def start_record(self) -> JsonDict:
-        if self.scenario_spec is not None:
-            return {"scenario": self.scenario_spec}
-        return {"num_players": self.n, "options": dict(self.opts.values)}
-
-    def record(self) -> JsonDict:
-        if self.resampled:
-            raise ValueError("a resampled state is a guess made for search; it has no true record")
-        return super().record()
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    def max_game_length(self) -> int:
-        return rules.max_game_length(self.n, self.opts.max_turns)
 
     def clone(self) -> AlakazumState:
         new = object.__new__(AlakazumState)
