@@ -179,3 +179,22 @@ def test_the_no_peeking_check_catches_a_peeking_bot() -> None:
     for twins in (_zoo_twins, _zum_twins):
         a, b = twins()
         assert Peeker().act(a, 0, random.Random(0)) != Peeker().act(b, 0, random.Random(0))
+
+
+def test_ismcts_options_for_opponent_model_and_prior_parse() -> None:
+    bot = make_bot("ismcts:iterations=30,rollout=heuristic,opponents=heuristic,depth=20,bias=1.5", "alakazum")
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.opponent_policy is not None and bot.prior is not None and bot.bias == 1.5 and bot.depth == 20
+    with pytest.raises(BotSpecError, match="opponents is 'tree' or 'heuristic'"):
+        make_bot("ismcts:opponents=smart", "alakazum")
+
+
+def test_with_a_strong_bias_and_one_iteration_ismcts_plays_the_heuristic_move() -> None:
+    """The prior's choice is expanded first, so a one-iteration search returns it."""
+    from alaka.bots.heuristics import heuristic_for
+
+    heuristic = heuristic_for("alakazum")
+    a, _ = _zum_twins()
+    bot = ISMCTSBot(iterations=1, prior=heuristic.policy, bias=5.0)
+    expected = heuristic.policy(a.clone(), 0, random.Random(3))
+    assert bot.act(a, 0, random.Random(3)).id == expected.id

@@ -11,6 +11,8 @@ one tree shared by every determinization (Cowling, Powley and Whitehouse's SO-IS
   between determinizations);
 - every node keeps one return per seat and each seat maximizes its own (max-n), so the search
   works for any number of players;
+- optionally, other seats' decisions follow an opponent model (a policy) instead of the tree,
+  and a prior policy's choice gets a progressive bias ``bias / (visits + 1)``;
 - below the tree, a rollout policy (random, or a game's heuristic) plays on, either to the end
   or to ``depth`` decisions, after which an evaluator scores the position (the game's heuristic
   evaluator, in [0, 1] per seat).
@@ -54,6 +56,8 @@ class Node:
     available: int = 0
     totals: list[float] = field(default_factory=list)
     children: dict[int, Node] = field(default_factory=dict)
+    #: The prior policy's choice at this decision point (its first determinization), or -1.
+    prior: int = -1
 
 
 @dataclass
@@ -76,6 +80,9 @@ class ISMCTSBot:
         depth: int = 0,
         rollout: Policy = random_policy,
         evaluator: Evaluator = terminal_values,
+        opponent_policy: Policy | None = None,
+        prior: Policy | None = None,
+        bias: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
@@ -85,6 +92,13 @@ class ISMCTSBot:
         self.depth = depth
         self.rollout = rollout
         self.evaluator = evaluator
+        #: If given, other seats' decisions inside the tree follow this policy instead of UCT:
+        #: the tree then branches only on this seat's own choices (an opponent model).
+        self.opponent_policy = opponent_policy
+        #: Progressive bias: the prior policy's choice gets ``bias / (visits + 1)`` extra score,
+        #: so the search starts from it and leaves it only when the rollouts say so.
+        self.prior = prior
+        self.bias = bias
         self.last = SearchStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -115,6 +129,8 @@ class ISMCTSBot:
     def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
         path: list[Node] = []
         node = root
+        me = root.player
+        opponents = self.opponent_policy
         # Selection and expansion.
         while True:
             player = state.current_player()
@@ -123,7 +139,12 @@ class ISMCTSBot:
             if player == CHANCE:
                 state.apply_action(state.sample_chance(rng))
                 continue
+            if opponents is not None and player != me:
+                state.apply_action(opponents(state, player, rng))
+                continue
             legal = state.legal_actions()
+            if self.prior is not None and node.prior < 0:
+                node.prior = self.prior(state.clone(), player, rng).id
             untried = []
             for action in legal:
                 child = node.children.get(action.id)
@@ -132,7 +153,8 @@ class ISMCTSBot:
                 else:
                     child.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                prior = [a for a in untried if a.id == node.prior]
+                action = prior[0] if prior else untried[rng.randrange(len(untried))]
                 child = Node(player=player, available=1, totals=[0.0] * state.num_players)
                 node.children[action.id] = child
                 state.apply_action(action)
@@ -160,6 +182,8 @@ class ISMCTSBot:
             score = child.totals[player] / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if action.id == node.prior:
+                score += self.bias / (child.visits + 1)
             if score > best_score:
                 best_score, best_action = score, action
         return best_action

@@ -2,7 +2,9 @@
 
 A bot spec is ``name`` or ``name:key=value,key=value``. IS-MCTS takes ``iterations``,
 ``seconds``, ``c`` (exploration), ``depth`` (cut rollouts after this many decisions and score
-with the game's evaluator; 0 = play to the end) and ``rollout`` (``random`` or ``heuristic``).
+with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``heuristic``),
+``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
+heuristic) and ``bias`` (progressive bias towards the heuristic's choice; 0 = none).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def _heuristic(game: str, params: dict[str, str]) -> Bot:
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
-    known = {"iterations", "seconds", "c", "depth", "rollout"}
+    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise BotSpecError(
@@ -51,6 +53,10 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     rollout_name = params.get("rollout", "random")
     if rollout_name not in ("random", "heuristic"):
         raise BotSpecError(f"bot 'ismcts': rollout is 'random' or 'heuristic', not {rollout_name!r}")
+    opponents_name = params.get("opponents", "tree")
+    if opponents_name not in ("tree", "heuristic"):
+        raise BotSpecError(f"bot 'ismcts': opponents is 'tree' or 'heuristic', not {opponents_name!r}")
+    bias = _number("ismcts", "bias", params.get("bias", "0"), float)
     depth = int(_number("ismcts", "depth", params.get("depth", "0"), int))
     seconds = _number("ismcts", "seconds", params.get("seconds", "0"), float)
     iterations = int(
@@ -61,7 +67,9 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         raise BotSpecError("bot 'ismcts' needs iterations >= 1 or seconds > 0")
     evaluator: Evaluator = terminal_values
     rollout: Policy = random_policy
-    if rollout_name == "heuristic" or depth:
+    opponent_policy: Policy | None = None
+    prior: Policy | None = None
+    if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias:
         try:
             heuristic = heuristic_for(game)
         except ValueError:
@@ -69,6 +77,10 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         evaluator = heuristic.evaluate
         if rollout_name == "heuristic":
             rollout = heuristic.policy
+        if opponents_name == "heuristic":
+            opponent_policy = heuristic.policy
+        if bias:
+            prior = heuristic.policy
     return ISMCTSBot(
         iterations=iterations,
         seconds=seconds,
@@ -76,6 +88,9 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         depth=depth,
         rollout=rollout,
         evaluator=evaluator,
+        opponent_policy=opponent_policy,
+        prior=prior,
+        bias=bias,
     )
 
 
