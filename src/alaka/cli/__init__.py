@@ -235,6 +235,105 @@ def arena_command(
         console.print(f"records written to {out} (one per line; alaka.replay reads each)")
 
 
+@app.command("play")
+def play_command(
+    game: Annotated[
+        str | None, typer.Argument(help="The game, e.g. alakazum (optional with --resume).")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="Number of players (default: the seats given, or the game's)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Comma-separated, one per seat: human, random, heuristic, ismcts:iterations=200 "
+            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: you in seat 1, "
+            "heuristic bots in the others.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for chance and the bots (default: a new one).")
+    ] = None,
+    scenario: Annotated[
+        str | None, typer.Option("--scenario", help="Start from a position (JSON, see docs/scenarios.md).")
+    ] = None,
+    record: Annotated[
+        str | None,
+        typer.Option(
+            "--record",
+            help="Save the game here (default: $XDG_DATA_HOME/alaka/games/GAME-TIME.json, "
+            "~/.local/share/... without XDG_DATA_HOME).",
+        ),
+    ] = None,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue a saved game with its seats.")
+    ] = None,
+    option: OptionList = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
+) -> None:
+    """Play in the terminal against bots, or with friends on one device (hot seat)."""
+    from alaka.ui.tui.session import PlaySession, new_game, resume_game
+
+    if resume is not None:
+        given = {
+            "--players": players,
+            "--seats": seats,
+            "--seed": seed,
+            "--scenario": scenario,
+            "-o": option,
+            "--catalogue": catalogue,
+            "--components": components,
+        }
+        extra = [name for name, value in given.items() if value is not None]
+        if extra:
+            raise AlakaError(f"--resume continues a game with its own settings; leave out {', '.join(extra)}")
+        setup = resume_game(resume, record=record, game_name=game)
+    else:
+        if game is None:
+            raise AlakaError("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")
+        g = _game(game)
+        setup = new_game(
+            g,
+            players=players,
+            seats_text=seats,
+            seed=seed,
+            scenario=scenario,
+            options=_options(g, option, catalogue=catalogue, components=components),
+            record=record,
+        )
+    code = PlaySession(setup, console).run()
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A game record (JSON), e.g. one saved by alaka play.")],
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="See the game as this seat did (1 = first player); default: spectator."),
+    ] = None,
+) -> None:
+    """Step through a finished or saved game: Enter/n next, p previous, a number jumps, q quits."""
+    from pathlib import Path
+
+    from alaka.ui.tui.records import load_record
+    from alaka.ui.tui.replay import ReplayViewer
+
+    viewer = ReplayViewer(
+        load_record(Path(file)),
+        None if seat is None else seat - 1,
+        console,
+        lambda prompt: console.input(prompt, markup=False),
+    )
+    code = viewer.run()
+    if code:
+        raise typer.Exit(code)
+
+
 def _print_outcome(state: State) -> None:
     outcome = state.outcome()
     if outcome is None:

@@ -1,0 +1,104 @@
+"""What a typed answer to a numbered menu means: a choice, a command, or a problem to explain.
+
+Kept free of any terminal so every rule of the prompt is unit-tested. A player may type the
+choice's number, or the start of its label (any case, accents optional, spaces squeezed), since
+reading "Play Combat potion" is easier than counting to 14 in a long menu; the start must be
+unique, and when it is not the problem lists the candidates instead of guessing. A handful of
+words are commands rather than choices; they are checked first and none of them starts any
+label the games write.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+CommandName = Literal["help", "quit", "undo", "table"]
+
+#: Typed words that are commands, not choices (after :func:`normalize`).
+COMMANDS: dict[str, CommandName] = {
+    "?": "help",
+    "help": "help",
+    "quit": "quit",
+    "exit": "quit",
+    "undo": "undo",
+    "table": "table",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The player chose menu entry ``index`` (0-based)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """The player typed a command (rules summary, quit, ...) instead of a choice."""
+
+    name: CommandName
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """The answer chose nothing; ``message`` is one line saying why and what would work.
+
+    ``matches`` holds the entries an ambiguous start could mean, so the caller can list them.
+    """
+
+    message: str
+    matches: tuple[int, ...] = ()
+
+
+Answer = Pick | Command | Problem
+
+
+def normalize(text: str) -> str:
+    """Case-folded, accents removed, whitespace squeezed: how typed text and labels are compared.
+
+    Accents are dropped because "Tió de Nadal" should be reachable from a keyboard without them.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
+def hint(count: int) -> str:
+    """What the player may type, for the end of a problem line."""
+    numbers = "1" if count == 1 else f"1 to {count}"
+    return f"type {numbers}, the start of a choice, ? for the rules, or quit"
+
+
+def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) -> Answer:
+    """Read ``text`` against a menu of ``labels``.
+
+    ``names`` are the actions' canonical strings (``roll:1+3``), accepted when typed in full so
+    that people who know the notation can use it. Order of precedence: commands, numbers, a
+    whole label or canonical name, then a unique label start.
+    """
+    count = len(labels)
+    typed = normalize(text)
+    if not typed:
+        return Problem(hint(count))
+    if typed in COMMANDS:
+        return Command(COMMANDS[typed])
+    if typed.isascii() and typed.isdigit():
+        number = int(typed)
+        if 1 <= number <= count:
+            return Pick(number - 1)
+        return Problem(f"there is no choice {number}: {hint(count)}")
+    folded = [normalize(label) for label in labels]
+    whole = [i for i, label in enumerate(folded) if label == typed]
+    whole += [i for i, name in enumerate(names) if normalize(name) == typed and i not in whole]
+    if len(whole) == 1:
+        return Pick(whole[0])
+    matches = tuple(i for i, label in enumerate(folded) if label.startswith(typed))
+    if len(matches) == 1:
+        return Pick(matches[0])
+    shown = " ".join(text.split())
+    if matches:
+        return Problem(f"{shown!r} is the start of {len(matches)} choices; type more, or a number:", matches)
+    return Problem(f"no choice starts with {shown!r}: {hint(count)}")

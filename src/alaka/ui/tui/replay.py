@@ -1,0 +1,114 @@
+"""``alaka replay``: step through a finished or saved game, forward and back, from one view.
+
+The steps are the moments someone had to decide (and the last state): stepping through every
+dealt card and die roll one by one would bury the game, and those chance outcomes still show,
+in words, in the log of the step they belong to. Each step shows the table as the chosen seat
+(or a spectator) saw it then, and what happened since the previous step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from alaka.core.errors import AlakaError
+from alaka.core.protocol import CHANCE, State
+from alaka.core.records import replay_states
+from alaka.core.registry import game as get_game
+from alaka.ui.tui import render
+from alaka.ui.tui.records import HUMAN
+from alaka.ui.tui.session import EXIT_OK, Ask, space_names
+
+KEYS = "Enter or n: next, p: previous, a number: go to that step, q: quit"
+
+
+def decision_points(states: Sequence[State]) -> list[int]:
+    """Indices of the states where someone decides, and of the last state."""
+    points = [i for i, state in enumerate(states) if state.current_player() != CHANCE]
+    last = len(states) - 1
+    if not points or points[-1] != last:
+        points.append(last)
+    return points
+
+
+def _names(record: Mapping[str, Any], n: int) -> list[str]:
+    seats = record.get("seats")
+    names = [render.player_name(seat) for seat in range(n)]
+    if isinstance(seats, list) and len(seats) == n:
+        for seat, spec in enumerate(seats):
+            names[seat] += " (human)" if spec == HUMAN else f" ({spec} bot)"
+    return names
+
+
+class ReplayViewer:
+    """Shows one step at a time and reads the next key from ``ask``."""
+
+    def __init__(self, record: Mapping[str, Any], seat: int | None, console: Console, ask: Ask) -> None:
+        self.game = get_game(record["game"])
+        self.states = list(replay_states(record))
+        n = self.states[0].num_players
+        if seat is not None and not 0 <= seat < n:
+            raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat + 1}")
+        self.seat = seat
+        self.points = decision_points(self.states)
+        self.console = console
+        self.ask = ask
+        self.names = _names(record, n)
+        self.spaces = space_names(self.game, self.states[0])
+
+    @property
+    def last(self) -> int:
+        return len(self.points) - 1
+
+    def show(self, step: int) -> None:
+        state = self.states[self.points[step]]
+        since = 0 if step == 0 else self.states[self.points[step - 1]].view(None, log_since=None)["log_size"]
+        view = state.view(self.seat, log_since=since)
+        who = "a spectator" if self.seat is None else render.player_name(self.seat)
+        self.console.print()
+        self.console.print(Rule(Text(f"Step {step} of {self.last}, as {who} sees it")))
+        self.console.print(render.view_table(view, spaces=self.spaces))
+        self.console.print(render.log_lines(view["log"], title="What happened since the last step:"))
+        if view["outcome"] is not None:
+            self.console.print(render.outcome_table(view["outcome"], self.names))
+        if step == self.last:
+            end = "the end of the game" if state.is_terminal() else "where the record stops"
+            self.console.print(Text(f"This is the last step: {end}.", style="bold"))
+
+    def run(self) -> int:
+        """Step until ``q`` or the end of input; returns the exit code."""
+        step = 0
+        self.console.print(Text(f"{self.game.title}: {', '.join(self.names)}. Keys: {KEYS}.", style="bold"))
+        self.show(step)
+        while True:
+            try:
+                typed = self.ask(f"Step {step}/{self.last} [n/p/number/q]: ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return EXIT_OK
+            if typed in ("q", "quit", "exit"):
+                return EXIT_OK
+            if typed in ("", "n", "next"):
+                target = step + 1
+            elif typed in ("p", "prev", "previous", "b", "back"):
+                target = step - 1
+            elif typed.isascii() and typed.isdigit():
+                target = int(typed)
+            elif typed in ("?", "h", "help"):
+                self.console.print(Text(KEYS))
+                continue
+            else:
+                self.console.print(Text(f"{typed!r} is not a key here: {KEYS}", style="red"))
+                continue
+            if not 0 <= target <= self.last:
+                edge = "already at the last step" if target > self.last else "already at the first step"
+                if typed.isdigit():
+                    edge = f"there is no step {target}: the steps are 0 to {self.last}"
+                self.console.print(Text(edge, style="red"))
+                continue
+            step = target
+            self.show(step)

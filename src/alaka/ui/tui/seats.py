@@ -1,0 +1,70 @@
+"""Who sits where: the ``--seats`` list of ``human`` and bot specs, and the defaults.
+
+Bot specs are the registry's (``random``, ``heuristic``, ``ismcts:iterations=200``). Seats are
+separated by commas, so inside one seat the bot's parameters are separated by ``/``, as in
+``alaka arena`` (``ismcts:iterations=200/c=0.5``). Every bot is built here once, so a bad spec
+is reported before the game starts rather than at that bot's first turn.
+"""
+
+from __future__ import annotations
+
+from alaka.bots.registry import make_bot
+from alaka.core.driver import Bot
+from alaka.core.errors import AlakaError
+from alaka.core.protocol import Game
+from alaka.ui.tui.records import HUMAN
+
+#: The bot that fills the seats nobody named: strong enough to be a game, and instant.
+DEFAULT_BOT = "heuristic"
+
+
+def parse_seats(text: str) -> list[str]:
+    """``"human, ismcts:iterations=200/c=0.5"`` -> ``["human", "ismcts:iterations=200,c=0.5"]``."""
+    seats = []
+    for part in text.split(","):
+        spec = part.strip()
+        if not spec:
+            raise AlakaError(f"--seats has an empty seat in {text!r}; write e.g. human,heuristic")
+        seats.append(HUMAN if spec.lower() == HUMAN else spec.replace("/", ","))
+    return seats
+
+
+def default_seats(num_players: int) -> list[str]:
+    """You in seat 1 against :data:`DEFAULT_BOT` in every other seat."""
+    return [HUMAN] + [DEFAULT_BOT] * (num_players - 1)
+
+
+def choose_seats(game: Game, seats_text: str | None, players: int | None) -> list[str]:
+    """The seat list for a new game from ``--seats`` and ``--players``.
+
+    ``--players`` defaults to the number of seats given, else to the game's default.
+    """
+    seats = parse_seats(seats_text) if seats_text is not None else None
+    if seats is None:
+        return default_seats(game.check_players(players))
+    if players is not None and players != len(seats):
+        raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
+    game.check_players(len(seats))
+    return seats
+
+
+def make_bots(game: Game, seats: list[str]) -> dict[int, Bot]:
+    """One bot per bot seat (a bad spec is a one-line error naming the seat)."""
+    bots: dict[int, Bot] = {}
+    for seat, spec in enumerate(seats):
+        if spec == HUMAN:
+            continue
+        try:
+            bots[seat] = make_bot(spec, game.name)
+        except AlakaError as error:
+            raise AlakaError(f"seat {seat + 1} ({spec!r}): {error}") from None
+    return bots
+
+
+def describe_seat(seats: list[str], seat: int) -> str:
+    """``Player 2 (heuristic bot)``; a lone human is "you", several are just humans."""
+    spec = seats[seat]
+    if spec != HUMAN:
+        return f"Player {seat + 1} ({spec} bot)"
+    who = "you" if seats.count(HUMAN) == 1 else "human"
+    return f"Player {seat + 1} ({who})"

@@ -1,0 +1,126 @@
+"""The tables drawn from a seat's view: what each seat sees, and nothing it may not."""
+
+from __future__ import annotations
+
+import random
+
+import alaka
+from alaka.core.protocol import CHANCE
+from alaka.ui.tui import render
+
+
+def zum_scenario() -> alaka.State:
+    return alaka.game("alakazum").scenario(
+        {
+            "seats": [
+                {
+                    "team": [{"card": "Moura", "level": "B", "broom": True}],
+                    "hand": ["Voodoo doll", "Magic hat 2"],
+                },
+                {"team": ["Dolçainer"], "hand": ["Txapela"]},
+            ],
+            "enemies": [
+                None,
+                {"name": "Halloween", "seen_by": [0]},
+                {"name": "Fast Food", "revealed": True},
+                None,
+                None,
+            ],
+            "graveyard": ["Kattalin"],
+        }
+    )
+
+
+def test_alakazum_shows_your_team_hand_and_what_you_saw_but_not_others_hands() -> None:
+    state = zum_scenario()
+    mine = render.plain(render.view_table(state.view(0)))
+    assert "Your team" in mine and "Moura" in mine and "broom" in mine
+    assert "Your hand (2): Voodoo doll, Magic hat 2" in mine
+    assert "Player 2" in mine and "Dolçainer" in mine
+    assert "you saw Halloween" in mine
+    assert "Fast Food (" in mine and "uncovered" in mine
+    assert "Graveyard: Kattalin" in mine
+    assert "Market pile (top first):" in mine and "Forest deck:" in mine
+    assert "Txapela" not in mine  # Player 2's hand
+
+    theirs = render.plain(render.view_table(state.view(1)))
+    assert "Your hand (1): Txapela" in theirs
+    assert "Voodoo doll" not in theirs and "Halloween" not in theirs
+
+    spectator = render.plain(render.view_table(state.view(None)))
+    assert "Txapela" not in spectator and "Voodoo doll" not in spectator and "Your team" not in spectator
+
+
+def test_alakazoo_draws_your_board_as_a_grid_with_runes_tokens_and_elements() -> None:
+    state = alaka.game("alakazoo").scenario(
+        {
+            "boards": [1, 4],
+            "box": ["Unicorn", "Phoenix"],
+            "seats": [
+                {
+                    "hand": ["Griffin head", "Kraken tail"],
+                    "runes": ["head/1", "tail/2"],
+                    "elements": {"body": "Griffin body"},
+                },
+                {"hand": ["Basilisk tail"], "dark_power": 2, "points": 3},
+            ],
+            "columns": [["Chimera head"], ["Kraken head", "Griffin left ear"], [], []],
+        }
+    )
+    spaces = render.alakazoo_space_names({})
+    assert spaces[:3] == ("left ear", "head", "right ear")
+    text = render.plain(render.view_table(state.view(0), spaces=spaces))
+    assert "Your portal board: board 1" in text
+    assert "Your hand (2): Griffin head, Kraken tail" in text
+    assert "Griffin body" in text and "left ear" in text and "right leg" in text
+    assert text.count(render.TOKEN) == 2 + 1  # two tokens on the board, one in the legend
+    assert "Chimera head" in text and "column 4" in text
+    assert "Player 2: board 4" in text and "Dark Power 2" in text
+    assert "Basilisk tail" not in text  # Player 2's hand
+
+
+def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
+    """Whole Alakazoo games: at every decision, each hand card a seat cannot see stays off its table."""
+    game = alaka.game("alakazoo")
+    spaces = render.alakazoo_space_names({})
+    rng = random.Random(5)
+    state = game.new_initial_state(3)
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        steps += 1
+        if steps % 7 == 0:
+            for seat in range(3):
+                view = state.view(seat, log_since=None)
+                public = {card for column in view["columns"] for card in column} | set(view["discard"])
+                for p in view["players"]:
+                    public |= {e for e in p["elements"] if e}
+                text = render.plain(render.view_table(view, spaces=spaces), width=200)
+                for other in range(3):
+                    if other == seat:
+                        continue
+                    for card in state.view(other, log_since=None)["players"][other]["hand"]:
+                        if card not in public and card not in (view["players"][seat]["hand"] or []):
+                            assert card not in text, (seat, other, card)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_log_keeps_the_latest_lines_and_says_how_many_it_skipped() -> None:
+    events = [{"text": f"event {k}"} for k in range(25)]
+    text = render.plain(render.log_lines(events, title="Since your last decision:"))
+    assert "... 5 earlier events" in text and "event 24" in text and "event 4\n" not in text
+    assert "(nothing new)" in render.plain(render.log_lines([], title="x"))
+
+
+def test_names_with_brackets_are_text_not_markup() -> None:
+    text = render.plain(render.menu(["Take [bold]this[/bold]", "Other"]))
+    assert "1) Take [bold]this[/bold]" in text
+
+
+def test_the_result_table_names_winners_and_scores() -> None:
+    outcome = {"winners": [1], "reason": "most points", "ranking": [[1], [0]], "scores": [9, 12]}
+    text = render.plain(render.outcome_table(outcome, ["Player 1 (you)", "Player 2 (heuristic bot)"]))
+    assert "Result: most points" in text
+    assert text.index("Player 2 (heuristic bot) (winner)") < text.index("Player 1 (you)")
