@@ -9,7 +9,7 @@ game writes only its rules, data, views and text.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
@@ -161,6 +161,3 @@ class PhasedGame(Game):
 
     def rules_summary(self) -> str:
         return resources.files(self.package).joinpath("data", "summary.md").read_text("utf-8")
-
-
-LabelFunction = Callable[[Any, Action], str]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -176,6 +176,3 @@ def summarize(results: Sequence[GameResult]) -> MatchSummary:
         mean_turns=sum(r.turns for r in results) / n if n else 0.0,
         reasons=reasons,
     )
-
-
-ProgressCallback = Callable[[GameResult], None]

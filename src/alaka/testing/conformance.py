@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,19 +262,3 @@ def check_resample(state: State, seat: int, rng: random.Random) -> bool:
             other.apply_action(legal_now[play_rng.randrange(len(legal_now))])
     resampled = state.resample(seat, rng)
     return any(resampled.view(q) != state.view(q) for q in range(state.num_players) if q != seat)
-
-
-def all_checks(game: Game, num_players: int, seeds: range) -> None:
-    """Every check for one game and player count (the test suite runs these separately)."""
-    for seed in seeds:
-        check_playout(game, num_players, seed)
-        check_illegal_and_clone(game, num_players, seed)
-        check_replay(game, num_players, seed)
-
-
-CheckFunction = Callable[[Game, int, int], object]
-CHECKS: dict[str, CheckFunction] = {
-    "playout": check_playout,
-    "illegal-and-clone": check_illegal_and_clone,
-    "replay": check_replay,
-}

@@ -98,8 +98,7 @@ SANTA_EXPLODES_BELOW = 3
 #: A bound on the actions of one turn, for the safety limit on a game's length.
 MAX_ACTIONS_PER_TURN = 400
 
-# Log events: (kind, actor, private_to_mask, *details); see text.event_text.
-EV = str
+# Log events are tuples (kind, actor, private_to_mask, *details); text.event_text reads them.
 
 
 def max_game_length(num_players: int, max_turns: int) -> int:
