@@ -198,3 +198,19 @@ def test_with_a_strong_bias_and_one_iteration_ismcts_plays_the_heuristic_move() 
     bot = ISMCTSBot(iterations=1, prior=heuristic.policy, bias=5.0)
     expected = heuristic.policy(a.clone(), 0, random.Random(3))
     assert bot.act(a, 0, random.Random(3)).id == expected.id
+
+
+def test_with_a_margin_ismcts_keeps_the_prior_move_unless_clearly_beaten() -> None:
+    """margin: an unreachable margin keeps the prior's move (here: the last legal action, a poor
+    one); with no margin the most visited move is played instead."""
+    a, _ = _zoo_twins()
+
+    def last(state: alaka.State, seat: int, rng: random.Random) -> alaka.Action:
+        return state.legal_actions()[-1]
+
+    kept = ISMCTSBot(iterations=200, prior=last, margin=1e9).act(a, 0, random.Random(4))
+    assert kept == a.legal_actions()[-1]
+    free = ISMCTSBot(iterations=200, prior=last, margin=0.0)
+    played = free.act(a, 0, random.Random(4))
+    assert played.name == max(free.last.root_visits, key=free.last.root_visits.__getitem__)
+    assert played != kept

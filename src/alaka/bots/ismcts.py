@@ -83,6 +83,7 @@ class ISMCTSBot:
         opponent_policy: Policy | None = None,
         prior: Policy | None = None,
         bias: float = 0.0,
+        margin: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
@@ -99,6 +100,9 @@ class ISMCTSBot:
         #: so the search starts from it and leaves it only when the rollouts say so.
         self.prior = prior
         self.bias = bias
+        #: With a prior: keep the prior's move unless the most visited move's mean return beats
+        #: it by ``margin`` standard errors (0: always the most visited move).
+        self.margin = margin
         self.last = SearchStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -119,12 +123,30 @@ class ISMCTSBot:
             (child for child in root.children.items() if child[0] in by_id),
             key=lambda item: (item[1].visits, -item[0]),
         )
+        prior = root.children.get(root.prior)
+        if (
+            self.margin > 0
+            and prior is not None
+            and root.prior in by_id
+            and best[0] != root.prior
+            and not self._clearly_better(best[1], prior, seat)
+        ):
+            best = (root.prior, prior)
         self.last = SearchStats(
             done,
             time.perf_counter() - start,
             {by_id[i].name: n.visits for i, n in root.children.items() if i in by_id},
         )
         return by_id[best[0]]
+
+    def _clearly_better(self, a: Node, b: Node, seat: int) -> bool:
+        """Whether ``a``'s mean return beats ``b``'s by ``margin`` standard errors (returns are
+        in [0, 1], so a Bernoulli-style standard error is a fair, cheap bound)."""
+        if a.visits == 0 or b.visits == 0:
+            return a.visits > 0
+        mean_a, mean_b = a.totals[seat] / a.visits, b.totals[seat] / b.visits
+        error = math.sqrt(mean_a * (1 - mean_a) / a.visits + mean_b * (1 - mean_b) / b.visits + 1e-9)
+        return mean_a - mean_b > self.margin * error
 
     def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
         path: list[Node] = []

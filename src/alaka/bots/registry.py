@@ -4,7 +4,8 @@ A bot spec is ``name`` or ``name:key=value,key=value``. IS-MCTS takes ``iteratio
 ``seconds``, ``c`` (exploration), ``depth`` (cut rollouts after this many decisions and score
 with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``heuristic``),
 ``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
-heuristic) and ``bias`` (progressive bias towards the heuristic's choice; 0 = none).
+heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none) and ``margin``
+(keep the heuristic's move unless another beats it by this many standard errors; 0 = off).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _heuristic(game: str, params: dict[str, str]) -> Bot:
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
-    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias"}
+    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias", "margin"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise BotSpecError(
@@ -57,6 +58,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     if opponents_name not in ("tree", "heuristic"):
         raise BotSpecError(f"bot 'ismcts': opponents is 'tree' or 'heuristic', not {opponents_name!r}")
     bias = _number("ismcts", "bias", params.get("bias", "0"), float)
+    margin = _number("ismcts", "margin", params.get("margin", "0"), float)
     depth = int(_number("ismcts", "depth", params.get("depth", "0"), int))
     seconds = _number("ismcts", "seconds", params.get("seconds", "0"), float)
     iterations = int(
@@ -69,7 +71,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     rollout: Policy = random_policy
     opponent_policy: Policy | None = None
     prior: Policy | None = None
-    if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias:
+    if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias or margin:
         try:
             heuristic = heuristic_for(game)
         except ValueError:
@@ -79,7 +81,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
             rollout = heuristic.policy
         if opponents_name == "heuristic":
             opponent_policy = heuristic.policy
-        if bias:
+        if bias or margin:
             prior = heuristic.policy
     return ISMCTSBot(
         iterations=iterations,
@@ -91,6 +93,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         opponent_policy=opponent_policy,
         prior=prior,
         bias=bias,
+        margin=margin,
     )
 
 
