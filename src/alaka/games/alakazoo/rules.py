@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -572,19 +573,13 @@ def _apply_return(s: AlakazooState, action: ZooAction) -> None:
 def _lose_from_hand(s: AlakazooState, seat: int, card: int) -> None:
     """A card leaves a hand: nobody keeps track of it there any more."""
     s.hands[seat].remove(card)
-    mask = ~(1 << card)
-    seen = s.seen
-    for v in range(s.n):
-        seen[v] &= mask
+    knowledge.forget(s.seen, card)
 
 
 def _gain_in_public(s: AlakazooState, seat: int, card: int) -> None:
     """A card enters a hand in everyone's sight: every seat knows where it is."""
     s.hands[seat].append(card)
-    bit = 1 << card
-    seen = s.seen
-    for v in range(s.n):
-        seen[v] |= bit
+    knowledge.show_all(s.seen, card)
 
 
 def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
@@ -705,8 +700,8 @@ def _finish_exchange(s: AlakazooState, taken: int) -> None:
     _lose_from_hand(s, p, given)
     s.hands[p].append(taken)
     s.hands[q].append(given)
-    s.seen[p] |= 1 << given
-    s.seen[q] |= 1 << taken
+    knowledge.show_to(s.seen, (p,), given)
+    knowledge.show_to(s.seen, (q,), taken)
     gained = _gain_dark(s, p)
     s.log.append((EV_EXCHANGE, p, (1 << p) | (1 << q), q, given, taken, gained))
     s.give_card = -1
@@ -870,9 +865,6 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
             new.give_card = card
         new.hands[q][i] = card
     new.deck = pool[len(slots) :]
-    if moved:
-        for v in range(s.n):
-            if v != seat:
-                new.seen[v] &= ~moved
+    knowledge.forget_moved(new.seen, seat, moved)
     new._legal_cache = None
     return new

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import SPELL_COSTS, ZumAction
@@ -146,8 +148,7 @@ def _after_deal(s: AlakazumState) -> None:
         return
     s.deck.extend(s.aside)
     s.aside = []
-    most = max(s.exchanges)
-    tied = [seat for seat in range(s.n) if s.exchanges[seat] == most]
+    tied = _tied(s)
     if len(tied) == 1:
         _set_start_player(s, tied[0])
     else:
@@ -214,15 +215,20 @@ def hats_energy(s: AlakazumState, seat: int) -> int:
     return sum(table[pid] for pid in s.hands[seat])
 
 
+def distinct_kinds(s: AlakazumState, pids: Iterable[int]) -> list[int]:
+    """The kinds of these cards, each once, in order (copies are interchangeable in actions)."""
+    kind_of = s.L.kind_of
+    kinds: list[int] = []
+    for pid in pids:
+        k = kind_of[pid]
+        if k not in kinds:
+            kinds.append(k)
+    return kinds
+
+
 def kinds_in_hand(s: AlakazumState, seat: int) -> list[int]:
     """The hand's card kinds, each once, in the order first held."""
-    kind_of = s.L.kind_of
-    seen: list[int] = []
-    for pid in s.hands[seat]:
-        k = kind_of[pid]
-        if k not in seen:
-            seen.append(k)
-    return seen
+    return distinct_kinds(s, s.hands[seat])
 
 
 def take_from_hand(s: AlakazumState, seat: int, kind: int) -> int:
@@ -232,24 +238,15 @@ def take_from_hand(s: AlakazumState, seat: int, kind: int) -> int:
     for i in range(len(hand) - 1, -1, -1):
         if kind_of[hand[i]] == kind:
             pid = hand.pop(i)
-            _forget(s, pid)
+            knowledge.forget(s.seen, pid)
             return pid
     raise ValueError(f"seat {seat} holds no {s.L.kind_name(kind)}")
-
-
-def _forget(s: AlakazumState, pid: int) -> None:
-    mask = ~(1 << pid)
-    seen = s.seen
-    for v in range(s.n):
-        seen[v] &= mask
 
 
 def _gain_public(s: AlakazumState, seat: int, pid: int) -> None:
     """A card enters a hand in everyone's sight (from the market, a steal, a swap)."""
     s.hands[seat].append(pid)
-    bit = 1 << pid
-    for v in range(s.n):
-        s.seen[v] |= bit
+    knowledge.show_all(s.seen, pid)
 
 
 def face_down(s: AlakazumState) -> list[int]:
@@ -465,21 +462,12 @@ def _legal_peek(s: AlakazumState) -> tuple[Action, ...]:
     return tuple(s.acts.peek[i] for i in face_down(s))
 
 
-def _fm_kinds(s: AlakazumState) -> list[int]:
-    kinds: list[int] = []
-    for pid in s.fm_cards:
-        k = s.L.kind_of[pid]
-        if k not in kinds:
-            kinds.append(k)
-    return kinds
-
-
 def _legal_fm_keep(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.keep[k] for k in _fm_kinds(s))  # type: ignore[misc]
+    return tuple(s.acts.keep[k] for k in distinct_kinds(s, s.fm_cards))  # type: ignore[misc]
 
 
 def _legal_fm_put(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.put[k] for k in _fm_kinds(s))  # type: ignore[misc]
+    return tuple(s.acts.put[k] for k in distinct_kinds(s, s.fm_cards))  # type: ignore[misc]
 
 
 def _legal_levitate(s: AlakazumState) -> tuple[Action, ...]:
@@ -495,12 +483,7 @@ def _legal_revive(s: AlakazumState) -> tuple[Action, ...]:
 
 
 def _legal_witch_take(s: AlakazumState) -> tuple[Action, ...]:
-    kinds: list[int] = []
-    for pid in reversed(s.market):
-        k = s.L.kind_of[pid]
-        if k not in kinds:
-            kinds.append(k)
-    return tuple(s.acts.take_market[k] for k in kinds)  # type: ignore[misc]
+    return tuple(s.acts.take_market[k] for k in distinct_kinds(s, reversed(s.market)))  # type: ignore[misc]
 
 
 def _legal_conjure(s: AlakazumState) -> tuple[Action, ...]:
@@ -681,9 +664,7 @@ def _explore_next(s: AlakazumState) -> None:
     if s.deck_top:
         pid = s.deck_top.pop()
         known = s.top_known
-        for v in range(s.n):
-            if known >> v & 1:
-                s.seen[v] |= 1 << pid
+        knowledge.show_to(s.seen, (v for v in range(s.n) if known >> v & 1), pid)
         if not s.deck_top:
             s.top_known = 0
         _explored(s, pid)
@@ -1037,7 +1018,7 @@ def _apply_to(s: AlakazumState, action: ZumAction) -> None:
     giver, q = s.decider, action.arg
     pid = take_from_hand(s, giver, s.give_kind)
     s.hands[q].append(pid)
-    s.seen[giver] |= 1 << pid
+    knowledge.show_to(s.seen, (giver,), pid)
     s.log.append(("give", giver, (1 << giver) | (1 << q), q, pid))
     s.give_left -= 1
     if s.give_left > 0:
@@ -1131,8 +1112,7 @@ def _apply_announce(s: AlakazumState, action: ZumAction) -> None:
         # The card is named in the announcement: everyone now knows it is in this hand.
         kind_of = s.L.kind_of
         shown = next(pid for pid in reversed(s.hands[s.player]) if kind_of[pid] == action.arg)
-        for v in range(s.n):
-            s.seen[v] |= 1 << shown
+        knowledge.show_all(s.seen, shown)
     _announce(s, action)
 
 
@@ -1148,7 +1128,7 @@ def _apply_voodoo(s: AlakazumState, action: ZumAction) -> None:
         L = s.L
         doll = next(pid for pid in s.hands[seat] if is_voodoo(L.hand(L.type_of[pid])))
         s.hands[seat].remove(doll)
-        _forget(s, doll)
+        knowledge.forget(s.seen, doll)
         s.box.append(doll)
         s.log.append(("voodoo", seat, 0, s.player))
         s.window = []
@@ -1424,8 +1404,7 @@ def _conjure(s: AlakazumState) -> None:
     L = s.L
     shown = tuple(pid for pid in s.hands[p] if conjure_points(L.hand(L.type_of[pid]), culture) > 0)
     for pid in shown:
-        for v in range(s.n):
-            s.seen[v] |= 1 << pid
+        knowledge.show_all(s.seen, pid)
     s.log.append(("conjure", p, 0, s.conjure_culture, s.conjure_total, shown))
     s.phase = PH_REVEAL
 
@@ -1629,9 +1608,6 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
             new.enemy_pool.append(pid)
             new.peeked[position] = 0
     new.enemy_pool.sort()
-    if moved:
-        for v in range(s.n):
-            if v != seat:
-                new.seen[v] &= ~moved
+    knowledge.forget_moved(new.seen, seat, moved)
     new._legal_cache = None
     return new
