@@ -223,3 +223,19 @@ def test_every_hand_is_shown_when_the_game_ends():
     conjure(s, "CAT", 1, "black_friday")
     assert s.view(1)["players"][0]["hand"] == ["Barretina", "Magic hat 1"]
     assert s.view(None)["players"][1]["hand"] == ["Txapela"]
+
+
+def test_the_announced_total_stays_true_in_every_guess_of_the_conjurer_hand():
+    """Conjure, R21 with R10: the announced Alakazum names its total (objects in hand count), so
+    while the others decide on a voodoo doll, a guess of the conjurer's hand holds the counted
+    objects and no other card that would change the total."""
+    s = conjurer(
+        [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "A"}],
+        ["Barretina", "Multicolour amulet", "Magic hat 1"],
+    )
+    play(s, "conjure:CAT")
+    assert s.view(1)["announced"] == "Player 1's Conjure an Alakazum with 8 CAT points"
+    for seed in range(40):
+        guess = s.resample(1, random.Random(seed))
+        assert guess.view(1) == s.view(1)
+        assert {"barretina", "multicolour_amulet"} <= set(hand(guess, 0))

@@ -334,6 +334,35 @@ def replay_command(
         raise typer.Exit(code)
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (0.0.0.0: every network).")
+    ] = ("127.0.0.1"),
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="The SQLite file of the tables (default: in Alaka's data folder)."),
+    ] = None,
+    pace: Annotated[
+        float,
+        typer.Option(
+            "--pace",
+            min=0.0,
+            help="Scale the pauses before bots' moves and forced choices (0: none; for tests, benchmarks).",
+        ),
+    ] = 1.0,
+) -> None:
+    """Serve the browser tabletop: lobby, tables with bots and friends, spectators, replays.
+
+    Every table is stored in the SQLite file as it is played; a restarted server brings every
+    table back where it was. See docs/web.md.
+    """
+    from alaka.ui.web.server import serve
+
+    serve(host=host, port=port, db=db, pace=pace, console=console)
+
+
 def _print_outcome(state: State) -> None:
     outcome = state.outcome()
     if outcome is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from alaka.core import knowledge
@@ -1552,6 +1552,15 @@ def _committed_cards(s: AlakazumState) -> set[int]:
     return set()
 
 
+def _counts_in_conjure(s: AlakazumState) -> Callable[[int], bool] | None:
+    """For an announced Alakazum: whether a card would add to its culture's total; else None."""
+    announced = s.announced
+    if announced is None or announced.kind != A.CONJURE:
+        return None
+    L, culture = s.L, CULTURES[announced.arg]
+    return lambda pid: L.is_hand[pid] and conjure_points(L.hand(L.type_of[pid]), culture) > 0
+
+
 def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
     """A state ``seat`` cannot tell apart: the cards it cannot locate are dealt again at random.
 
@@ -1592,9 +1601,17 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
         pool.sort()
         rng.shuffle(pool)
     moved = 0
+    counts = _counts_in_conjure(s) if s.player != seat else None
+    if counts is not None:  # the conjurer's slots first, while cards that do not count remain
+        hand_slots.sort(key=lambda slot: slot[0] != s.player)
     for q, i in hand_slots:
         old = new.hands[q][i]
-        fresh = pools[is_hand[old]].pop()
+        pool = pools[is_hand[old]]
+        if counts is not None and q == s.player:
+            # The announced total is public: the conjurer's other cards are known not to add to it.
+            fresh = pool.pop(max(k for k, pid in enumerate(pool) if not counts(pid)))
+        else:
+            fresh = pool.pop()
         new.hands[q][i] = fresh
         moved |= (1 << old) | (1 << fresh)
     for group in groups:
