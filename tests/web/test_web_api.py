@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -276,3 +277,26 @@ def test_a_finished_game_is_replayed_step_by_step_from_any_seat(client: TestClie
     assert client.get(f"/api/tables/{table_id}/replay?step={steps + 1}").status_code == 400
     assert client.get(f"/api/tables/{table_id}/replay?seat=5").status_code == 400
     assert client.get(f"/api/tables/{table_id}/replay?step=x").status_code == 400
+
+
+def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path) -> None:
+    """A seat with one legal choice is not asked; the answer comes after the forced-choice pause,
+    however the cards lie, so its timing tells the others nothing."""
+    pace = Pace(bot=(0.0, 0.0), forced=(0.15, 0.2))
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
+    with TestClient(create_app(tmp_path / "t.sqlite3", pace=pace)) as test_client:
+        body = create(test_client, "alakazum", seats)
+        table_id, token = body["table"]["id"], body["links"]["seats"][0]["token"]
+        with test_client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+            message = next_state(socket)
+            while len(message["legal"]) != 1:  # play the first choice until a forced one comes
+                if message["legal"]:
+                    socket.send_json(
+                        {"type": "act", "seq": message["seq"], "action": message["legal"][0]["name"]}
+                    )
+                message = next_state(socket)
+            started, seq = time.monotonic(), message["seq"]
+            while (message := next_state(socket))["seq"] == seq:
+                pass
+            assert time.monotonic() - started >= 0.14
+            assert message["seq"] == seq + 1

@@ -67,10 +67,13 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
-    """The server application for the tables stored in ``db`` (created if missing)."""
+    """The server application for the tables stored in ``db`` (created if missing).
+
+    ``app.state.problems`` lists the stored tables that could not be brought back.
+    """
     store = Store(db)
     room = TableRoom(store, pace)
-    room.load()
+    problems = room.load()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -83,6 +86,7 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
 
     app = FastAPI(title="Alaka", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.room = room
+    app.state.problems = problems
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(TableError)

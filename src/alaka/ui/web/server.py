@@ -49,6 +49,11 @@ def serve(*, host: str, port: int, db: str | None, pace: float, console: Console
     path = Path(db) if db is not None else default_db()
     _check_port(host, port)
     application = create_app(path, pace=Pace.scaled(pace))
+    for problem in application.state.problems:
+        console.print(f"[yellow]warning:[/yellow] {problem}", soft_wrap=True)
+    tables = len(application.state.room.tables)
+    if tables:
+        console.print(f"{tables} table{'s' if tables != 1 else ''} brought back from {path}.", soft_wrap=True)
     shown = f"[{host}]" if ":" in host else host
     console.print(
         f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {path}; Ctrl-C stops)",

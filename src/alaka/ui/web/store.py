@@ -5,15 +5,18 @@ actions played, one row each, in order. A state is rebuilt by replaying those ac
 rules are deterministic and dice and draws are actions too), so the database holds no
 serialized game state that could drift from the rules.
 
-Every write is its own committed transaction, made before the server tells anyone about the
-change. The journal is in WAL mode with ``synchronous=FULL``: a commit has reached the disk when
-it returns, so a killed process or a power cut loses nothing that was acknowledged.
+Every write is a committed transaction, made before the server tells anyone about the change.
+The journal is in WAL mode with ``synchronous=FULL``: a commit has reached the disk when it
+returns, so a killed process or a power cut loses nothing that was acknowledged. Actions are
+written by a :class:`~alaka.ui.web.tables.Journal` in a worker thread, many tables' actions to a
+commit when they arrive together, so the disk's flush is paid once per batch, not per action.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +95,7 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            self._lock = threading.Lock()
         except (OSError, sqlite3.Error) as error:
             raise AlakaError(f"cannot open the table database {str(path)!r}: {error}") from None
 
@@ -99,11 +103,18 @@ class Store:
         self._db.close()
 
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
-        """Run ``statements`` as one committed transaction (all or nothing)."""
-        with self._db:  # with isolation_level=None, the context manager's commit needs a BEGIN
-            self._db.execute("BEGIN IMMEDIATE")
-            for sql, args in statements:
-                self._db.execute(sql, args)
+        """Run ``statements`` as one committed transaction (all or nothing).
+
+        The lock keeps transactions whole when the journal's thread and the event loop write at
+        the same moment (one connection, one transaction at a time).
+        """
+        try:
+            with self._lock, self._db:  # with isolation_level=None, the commit needs a BEGIN
+                self._db.execute("BEGIN IMMEDIATE")
+                for sql, args in statements:
+                    self._db.execute(sql, args)
+        except sqlite3.Error as error:
+            raise AlakaError(f"cannot write to the table database {str(self.path)!r}: {error}") from None
 
     def add_table(self, row: TableRow) -> None:
         statements: list[tuple[str, Sequence[Any]]] = [
@@ -133,11 +144,11 @@ class Store:
             statements.append(("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of)))
         self._write(statements)
 
-    def add_action(self, table_id: str, number: int, action: str) -> None:
-        """Store action ``number`` (1 for the first) of a table; committed when this returns."""
-        self._write(
-            [("INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)", (table_id, number, action))]
-        )
+    def add_actions(self, actions: Sequence[tuple[str, int, str]]) -> None:
+        """Store ``(table id, number, action)`` rows (number 1 is a table's first action) in one
+        commit: all of them are on disk when this returns, or none is."""
+        sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
+        self._write([(sql, row) for row in actions])
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         self._write(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping
@@ -41,6 +42,8 @@ from alaka.core.records import replay, replay_states
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
 from alaka.ui.web.store import SeatRow, Store, TableRow
+
+log = logging.getLogger("alaka.web")
 
 HUMAN = "human"
 BOT = "bot"
@@ -89,6 +92,49 @@ class _Step:
     choose: Callable[[], Action]
     pause: tuple[float, float]
     threaded: bool
+
+
+class Journal:
+    """Stores actions for the tables, a batch per commit (group commit).
+
+    A table waits for its action to be on disk before applying it, so one table has at most one
+    action in flight; when many tables move at once, their actions share one commit (and one
+    flush to disk) instead of queueing for a flush each. The writing happens in a worker
+    thread, so the event loop keeps serving other tables meanwhile.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[tuple[tuple[str, int, str], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        #: How many commits and rows so far (the load benchmark reports the batch size).
+        self.commits = 0
+        self.rows = 0
+
+    async def append(self, table_id: str, number: int, action: str) -> None:
+        """Return once action ``number`` of the table is committed; raise if it could not be."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append(((table_id, number, action), done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await asyncio.to_thread(self.store.add_actions, [row for row, _ in batch])
+            except AlakaError as error:
+                for _, done in batch:
+                    done.set_exception(
+                        TableError(f"the action could not be stored ({error}); nothing changed", 503)
+                    )
+                continue
+            self.commits += 1
+            self.rows += len(batch)
+            for _, done in batch:
+                done.set_result(None)
 
 
 class Client(Protocol):
@@ -262,6 +308,7 @@ class TableRoom:
 
     def __init__(self, store: Store, pace: Pace | None = None, *, base_url: str = "") -> None:
         self.store = store
+        self.journal = Journal(store)
         self.pace = pace or Pace()
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
@@ -270,20 +317,27 @@ class TableRoom:
 
     # -- loading and creating ------------------------------------------------------------------------
 
-    def load(self) -> int:
-        """Bring back every stored table by replaying its actions; returns how many."""
+    def load(self) -> list[str]:
+        """Bring back every stored table by replaying its actions.
+
+        A table that no longer replays (say, stored by another version of the rules) is left
+        out and left untouched in the file; the returned list says which and why.
+        """
+        problems = []
         for row in self.store.tables():
-            game = get_game(row.game)
-            record = {
-                "game": row.game,
-                "version": game.record_version,
-                "num_players": row.num_players,
-                "options": row.options,
-                "actions": row.actions,
-            }
-            state = replay(record)
-            self.tables[row.id] = self._table(row, game, state)
-        return len(self.tables)
+            try:
+                game = get_game(row.game)
+                record = {
+                    "game": row.game,
+                    "version": game.record_version,
+                    "num_players": row.num_players,
+                    "options": row.options,
+                    "actions": row.actions,
+                }
+                self.tables[row.id] = self._table(row, game, replay(record))
+            except AlakaError as error:
+                problems.append(f"table {row.id} ({row.game}) was not loaded: {error}")
+        return problems
 
     def _table(self, row: TableRow, game: Game, state: State) -> Table:
         table = Table(
@@ -484,7 +538,7 @@ class TableRoom:
 
     async def _commit(self, table: Table, action: Action) -> None:
         """Store the action, apply it, tell everyone. Called with the table's lock held."""
-        self.store.add_action(table.id, table.seq + 1, action.name)
+        await self.journal.append(table.id, table.seq + 1, action.name)
         table.state.apply_action(action)
         await self.broadcast(table)
 
@@ -526,7 +580,11 @@ class TableRoom:
             async with table.lock:
                 if table.seq != seq:  # a person answered a forced choice first: look again
                     continue
-                await self._commit(table, action)
+                try:
+                    await self._commit(table, action)
+                except TableError as error:  # the disk refused: stop here; the next action retries
+                    log.error("table %s: %s", table.id, error)
+                    return
 
     async def broadcast(self, table: Table) -> None:
         for client in list(table.clients):

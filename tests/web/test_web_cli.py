@@ -1,0 +1,71 @@
+"""``alaka serve`` as a user starts it: help, one-line errors, and a database that comes back."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from alaka.ui.web.app import create_app
+from alaka.ui.web.server import default_db
+from alaka.ui.web.tables import Pace
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "alaka", "serve", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_help_explains_the_options() -> None:
+    result = serve("--help")
+    assert result.returncode == 0
+    for option in ("--host", "--port", "--db", "--pace"):
+        assert option in result.stdout
+
+
+def test_a_port_in_use_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = serve("--port", str(port), "--db", str(tmp_path / "t.sqlite3"))
+    assert result.returncode == 2
+    assert f"port {port} on 127.0.0.1 is in use" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_database_that_is_not_one_is_refused_and_left_alone(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not a database\n" * 100)
+    result = serve("--port", "1", "--db", str(notes))
+    assert result.returncode == 2
+    assert "cannot open the table database" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert notes.read_text() == "my notes, not a database\n" * 100
+
+
+def test_the_default_database_lives_beside_the_saved_games() -> None:
+    assert default_db().name == "tables.sqlite3"
+    assert default_db().parent.name == "alaka"
+
+
+def test_a_table_that_no_longer_replays_is_reported_and_kept_while_the_others_come_back(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    with TestClient(create_app(db, pace=Pace.scaled(0))) as client:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        good = client.post("/api/tables", json={"game": "alakazoo", "seats": seats}).json()["table"]["id"]
+        bad = client.post("/api/tables", json={"game": "alakazum", "seats": seats}).json()["table"]["id"]
+    with sqlite3.connect(db) as database:
+        database.execute("INSERT INTO actions VALUES (?, 999, 'no:such-action')", (bad,))
+    app = create_app(db, pace=Pace.scaled(0))
+    assert set(app.state.room.tables) == {good}
+    assert len(app.state.problems) == 1 and f"table {bad} (alakazum) was not loaded" in app.state.problems[0]
+    with sqlite3.connect(db) as database:
+        assert database.execute("SELECT count(*) FROM actions WHERE table_id = ?", (bad,)).fetchone()[0] > 0
