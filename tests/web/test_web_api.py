@@ -251,7 +251,7 @@ def test_a_rematch_waits_for_the_end_then_reseats_everyone_once(client: TestClie
         notice = socket.receive_json()
     new_id = again["table"]["id"]
     assert notice["type"] == "rematch" and notice["table"] == new_id
-    assert notice["url"] == again["links"]["seats"][0]["url"] != f"/table/{table_id}?token={token}"
+    assert notice["url"] == again["link"]["url"] != f"/table/{table_id}?token={token}"
     # names, game and options carry over; asking twice gives the same table
     assert [s["name"] for s in again["table"]["seats"]] == ["Ana", "Player 2 (random)"]
     assert (
@@ -300,3 +300,23 @@ def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path)
                 pass
             assert time.monotonic() - started >= 0.14
             assert message["seq"] == seq + 1
+
+
+def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}, {"kind": "bot"}]
+    body = create(client, "alakazum", seats)
+    table_id = body["table"]["id"]
+    assert [link["seat"] for link in body["links"]["seats"]] == [0]  # no link is handed out for it
+    listed = client.get("/api/tables").json()["tables"][0]
+    assert [s["open"] for s in listed["seats"]] == [False, True, False]
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0}).status_code == 403
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 2}).status_code == 403
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 9}).status_code == 400
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Pep"}).json()
+    assert joined["url"] == f"/table/{table_id}?token={joined['token']}" and joined["name"] == "Pep"
+    second = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Late"})
+    assert second.status_code == 409 and "taken" in second.json()["error"]
+    seat = client.get(f"/api/tables/{table_id}").json()["seats"][1]
+    assert (seat["name"], seat["joined"], seat["open"]) == ("Pep", True, False)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={joined['token']}") as socket:
+        assert next_state(socket)["seat"] == 1

@@ -139,6 +139,12 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
     async def show_table(table_id: str) -> JsonDict:
         return room.get(table_id).summary()
 
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, request: Request) -> JsonDict:
+        table = room.get(table_id)
+        body = await _body(request)
+        return await room.claim(table, body.get("seat"), body.get("name"))
+
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(table_id: str, request: Request) -> JsonDict:
         table = room.get(table_id)
@@ -150,8 +156,8 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
     async def rematch(table_id: str, request: Request) -> JsonDict:
         table = room.get(table_id)
         body = await _body(request)
-        new, links = await room.start_rematch(table, table.seat_of(_token(body)))
-        return {"table": new.summary(), "links": links}
+        new, link = await room.start_rematch(table, table.seat_of(_token(body)))
+        return {"table": new.summary(), "link": link}
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:

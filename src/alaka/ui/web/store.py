@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     token TEXT,
     joined INTEGER NOT NULL DEFAULT 0,
+    open INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -56,7 +57,10 @@ CREATE TABLE IF NOT EXISTS actions (
 
 @dataclass
 class SeatRow:
-    """One seat as stored: a person (with the secret token of their link) or a bot spec."""
+    """One seat as stored: a person (with the secret token of their link) or a bot spec.
+
+    An ``open`` seat is offered in the lobby: its link goes to whoever claims it first.
+    """
 
     seat: int
     kind: str
@@ -64,6 +68,7 @@ class SeatRow:
     name: str
     token: str | None
     joined: bool = False
+    open: bool = False
 
 
 @dataclass
@@ -100,7 +105,8 @@ class Store:
             raise AlakaError(f"cannot open the table database {str(path)!r}: {error}") from None
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:  # never under a write still running in the journal's thread
+            self._db.close()
 
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run ``statements`` as one committed transaction (all or nothing).
@@ -135,9 +141,9 @@ class Store:
         for s in row.seats:
             statements.append(
                 (
-                    "INSERT INTO seats (table_id, seat, kind, bot, name, token, joined)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, s.seat, s.kind, s.bot, s.name, s.token, int(s.joined)),
+                    "INSERT INTO seats (table_id, seat, kind, bot, name, token, joined, open)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, s.seat, s.kind, s.bot, s.name, s.token, int(s.joined), int(s.open)),
                 )
             )
         if row.rematch_of is not None:
@@ -169,9 +175,10 @@ class Store:
         ).fetchall()
         for table_id, game, num_players, options, seed, created, rematch_of, rematch in rows:
             seats = [
-                SeatRow(seat, kind, bot, name, token, bool(joined))
-                for seat, kind, bot, name, token, joined in self._db.execute(
-                    "SELECT seat, kind, bot, name, token, joined FROM seats WHERE table_id = ? ORDER BY seat",
+                SeatRow(seat, kind, bot, name, token, bool(joined), bool(is_open))
+                for seat, kind, bot, name, token, joined, is_open in self._db.execute(
+                    "SELECT seat, kind, bot, name, token, joined, open FROM seats"
+                    " WHERE table_id = ? ORDER BY seat",
                     (table_id,),
                 )
             ]

@@ -120,21 +120,27 @@ class Journal:
             self._writer = loop.create_task(self._write())
         await done
 
+    async def drain(self) -> None:
+        """Wait until every action handed in is written (before the store is closed)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
+
     async def _write(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
                 await asyncio.to_thread(self.store.add_actions, [row for row, _ in batch])
             except AlakaError as error:
+                failure = TableError(f"the action could not be stored ({error}); nothing changed", 503)
                 for _, done in batch:
-                    done.set_exception(
-                        TableError(f"the action could not be stored ({error}); nothing changed", 503)
-                    )
+                    if not done.done():  # a waiter may have been cancelled (a server stopping)
+                        done.set_exception(failure)
                 continue
             self.commits += 1
             self.rows += len(batch)
             for _, done in batch:
-                done.set_result(None)
+                if not done.done():
+                    done.set_result(None)
 
 
 class Client(Protocol):
@@ -264,6 +270,7 @@ class Table:
                     "kind": s.kind,
                     "bot": s.bot,
                     "joined": s.joined,
+                    "open": s.open and not s.joined,
                     "connected": s.seat in connected,
                 }
                 for s in self.seats
@@ -413,7 +420,11 @@ class TableRoom:
                 raise TableError(f"seat {number + 1}: a name is a text of at most 40 characters")
             given = (given or "").strip()
             if kind == HUMAN:
-                rows.append(SeatRow(number, HUMAN, None, given or f"Player {number + 1}", _token()))
+                offered = seat.get("open", False)
+                if not isinstance(offered, bool):
+                    raise TableError(f"seat {number + 1}: 'open' is true or false")
+                name = given or f"Player {number + 1}"
+                rows.append(SeatRow(number, HUMAN, None, name, _token(), open=offered))
             elif kind == BOT:
                 spec = seat.get("bot", LEAVER_BOT)
                 if spec not in BOT_MENU:
@@ -431,7 +442,7 @@ class TableRoom:
             "seats": [
                 {"seat": s.seat, "name": s.name, "token": s.token, "url": self.seat_url(table, s.seat)}
                 for s in table.seats
-                if s.token is not None
+                if s.token is not None and not s.open
             ],
             "spectator": f"{self.base_url}/table/{table.id}",
         }
@@ -498,6 +509,24 @@ class TableRoom:
             await self._commit(table, action)
         self.kick(table)
 
+    async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
+        """Take an open seat from the lobby: its private link goes to the first to ask."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        if name is not None and (not isinstance(name, str) or len(name) > 40):
+            raise TableError("a name is a text of at most 40 characters")
+        async with table.lock:
+            row = table.seats[seat]
+            if not row.open or row.kind != HUMAN:
+                raise TableError(f"seat {seat} is not offered in the lobby; ask for its link", 403)
+            if row.joined:
+                raise TableError(f"seat {seat} has been taken", 409)
+            row.joined = True
+            row.name = (name or "").strip() or row.name
+            self.store.update_seat(table.id, row)
+        await self.presence(table)
+        return {"seat": seat, "name": row.name, "token": row.token, "url": self.seat_url(table, seat)}
+
     async def leave(self, table: Table, seat: int | None) -> None:
         """The person gives up the seat: :data:`LEAVER_BOT` plays it from now on."""
         if seat is None:
@@ -512,27 +541,29 @@ class TableRoom:
         self.kick(table)
 
     async def start_rematch(self, table: Table, seat: int | None) -> tuple[Table, JsonDict]:
-        """A new table with the same game, options and players (the same one if asked again)."""
+        """A new table with the same game, options and players (the same one if asked again).
+
+        Returns the new table and the caller's own link in it: each player asks with their own
+        token (or is sent theirs on the table's socket), so nobody gets another's link.
+        """
         if seat is None:
             raise TableError("a rematch needs the token of one of the players", 403)
         if not table.finished:
             raise TableError("the game is still being played", 409)
         if table.rematch is None:
             seats = [
-                {"kind": s.kind, "name": s.name}
+                {"kind": HUMAN, "name": s.name}
                 if s.kind == HUMAN
                 else {"kind": BOT, "bot": s.bot, "name": s.name}
                 for s in table.seats
             ]
             new, _ = self.create(table.game.name, seats, table.options, rematch_of=table)
             for client in list(table.clients):
-                await self._send(
-                    table,
-                    client,
-                    {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)},
-                )
+                notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
+                await self._send(table, client, notice)
         new = self.get(str(table.rematch))
-        return new, self.links(new)
+        own = new.seats[seat]
+        return new, {"seat": seat, "name": own.name, "token": own.token, "url": self.seat_url(new, seat)}
 
     # -- the game moving on ----------------------------------------------------------------------------
 
@@ -612,6 +643,7 @@ class TableRoom:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.journal.drain()
 
     # -- replays ---------------------------------------------------------------------------------------
 
