@@ -109,7 +109,9 @@ def test_a_request_that_is_not_json_is_refused(client: TestClient) -> None:
 def test_unknown_tables_and_routes_say_so(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope").json() == {"error": "there is no table 'nope'"}
-    assert client.get("/table/nope").status_code == 404
+    page = client.get("/table/nope/replay")
+    assert page.status_code == 404 and "There is no table nope" in page.text  # a page, for a person
+    assert client.get("/table/<b>x</b>").text.count("<b>") == 0  # the id is shown escaped
     assert client.get("/api/nothing").json() == {"error": "Not Found"}
 
 

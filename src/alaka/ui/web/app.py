@@ -8,6 +8,7 @@ client authors in ``docs/web.md``.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,7 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -109,15 +110,13 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        room.get(table_id)
-        return FileResponse(STATIC / "table.html")
+    @app.get("/table/{table_id}", include_in_schema=False, response_model=None)
+    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
+        return FileResponse(STATIC / "table.html") if table_id in room.tables else _no_table_page(table_id)
 
-    @app.get("/table/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        room.get(table_id)
-        return FileResponse(STATIC / "replay.html")
+    @app.get("/table/{table_id}/replay", include_in_schema=False, response_model=None)
+    async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
+        return FileResponse(STATIC / "replay.html") if table_id in room.tables else _no_table_page(table_id)
 
     # -- the API ---------------------------------------------------------------------------------------
 
@@ -191,6 +190,18 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
             await room.disconnect(table, client)
 
     return app
+
+
+def _no_table_page(table_id: str) -> HTMLResponse:
+    """A person following a dead link gets a page, not JSON."""
+    body = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No such table</title>'
+        '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
+        f"<h1>There is no table {html.escape(table_id)}</h1>"
+        '<p>The link may be mistyped, or from another server. <a href="/">Go to the lobby</a>.</p>'
+        "</main></body></html>"
+    )
+    return HTMLResponse(body, status_code=404)
 
 
 def _token(body: dict[str, Any]) -> str | None:

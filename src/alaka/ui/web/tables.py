@@ -56,6 +56,9 @@ BOT_MENU: tuple[str, ...] = (
     "ismcts:iterations=1000,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
 )
 
+#: How many finished games' states :meth:`TableRoom.replay_step` keeps in memory.
+REPLAYS_KEPT = 4
+
 #: Who plays a seat whose person left the table.
 LEAVER_BOT = "heuristic"
 
@@ -319,6 +322,7 @@ class TableRoom:
         self.pace = pace or Pace()
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
+        self._replays: dict[str, list[State]] = {}
         #: Picks the pauses; separate from the game's generators so it never changes a game.
         self._pause_rng = random.SystemRandom()
 
@@ -647,6 +651,17 @@ class TableRoom:
 
     # -- replays ---------------------------------------------------------------------------------------
 
+    def _replayed(self, table: Table) -> list[State]:
+        """Every state of a finished game, kept for the few games replayed most recently (a
+        person dragging the replay slider asks for many steps of the same game)."""
+        states = self._replays.pop(table.id, None)
+        if states is None:
+            states = list(replay_states(table.record()))
+        self._replays[table.id] = states
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        return states
+
     def replay_step(self, table: Table, step: int, seat: int | None) -> JsonDict:
         """Seat ``seat``'s view after ``step`` actions of a finished game.
 
@@ -661,11 +676,9 @@ class TableRoom:
         steps = table.seq
         if not 0 <= step <= steps:
             raise TableError(f"step is 0 to {steps}, not {step}")
-        states = replay_states(table.record())
-        before: State | None = None
-        state = next(states)
-        for _ in range(step):
-            before, state = state, next(states)
+        states = self._replayed(table)
+        state = states[step]
+        before = states[step - 1] if step > 0 else None
         label = None
         events: list[JsonDict] = []
         if before is not None:

@@ -1,0 +1,190 @@
+// Alakazoo drawn from one seat's view (the same content as the terminal's render.py): each
+// portal board as a 3x3 grid, hands, the four market columns, the piles and the dice.
+
+import { chips, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
+
+/** Every view key this file shows; the rest are listed by the generic fallback. */
+const KEYS = [
+  "current_player", "active_player", "first_player", "end_triggered_by", "players", "columns", "deck_size",
+  "discard", "box", "first_displays", "dice_to_roll", "dice_results", "over_limit", "redraw_count",
+  "card_to_give", "exchange_with", "final_bonus",
+];
+
+/** Rune and die colours the stylesheet knows; others get a neutral look. */
+const COLOURS = ["red", "yellow", "brown", "blue", "grey", "green", "rainbow"];
+
+function colourClass(colour) {
+  return COLOURS.includes(colour) ? `colour-${colour}` : "colour-other";
+}
+
+/** A rune: a disc in its colour, with a dark centre when a Magic Power token sits on it. */
+function rune(r) {
+  const words = `${r.colour} rune${r.token ? " with a Magic Power token" : ""}`;
+  const cls = `rune ${colourClass(r.colour)}${r.token ? " token" : ""}`;
+  return h("span", { class: cls, title: words, "aria-label": words });
+}
+
+/** The nine names of the board spaces, row by row (printed data the view does not repeat). */
+function spaceNames(ctx) {
+  const names = ctx.table && ctx.table.space_names;
+  return names && names.length === 9 ? names : Array.from({ length: 9 }, (_, k) => `space ${k + 1}`);
+}
+
+function boardCell(player, space, name) {
+  const element = player.elements[space];
+  const helper = player.helper === `${name} space`;
+  let content;
+  if (element) content = h("div", { class: "element" }, element);
+  else if (player.runes.length) {
+    content = h("div", { class: "runes" }, rune(player.runes[2 * space]), rune(player.runes[2 * space + 1]));
+  } else content = h("div", { class: "dim" }, "-");
+  return h(
+    "div",
+    { class: `space${element ? " filled" : ""}${helper ? " helper" : ""}` },
+    h("div", { class: "space-name" }, name),
+    content,
+    helper ? h("div", { class: "helper-tag" }, "Magic Helper") : null,
+  );
+}
+
+function board(player, ctx) {
+  const names = spaceNames(ctx);
+  return h(
+    "div",
+    { class: "board", role: "grid", "aria-label": `portal board of ${playerName(player.seat)}` },
+    names.map((name, k) => boardCell(player, k, name)),
+  );
+}
+
+function playerStats(view, player) {
+  const bonus = view.final_bonus[player.seat];
+  return h(
+    "div",
+    { class: "stats" },
+    stat("Points", player.points),
+    stat("Dark Power", player.dark_power),
+    stat("Stored Magic Power", player.stored),
+    stat("Helper", player.helper || "not used yet"),
+    player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
+    bonus ? stat("Final bonus", `lines ${bonus[0]} + own creature ${bonus[1]} = ${bonus[2]}`) : null,
+  );
+}
+
+function playerPanel(view, player, ctx) {
+  const me = player.seat === view.seat;
+  const turn = view.active_player === player.seat && view.outcome === null;
+  const boardName = player.board === null ? "no board yet" : `board ${player.board} (${player.creature})`;
+  return h(
+    "section",
+    {
+      class: `panel player zoo-player${me ? " me" : ""}${turn ? " active" : ""}`,
+      dataset: { seat: player.seat },
+    },
+    h(
+      "h2",
+      {},
+      me ? `You: ${seatLabel(player.seat, ctx.table)}` : seatLabel(player.seat, ctx.table),
+      turn ? h("span", { class: "badge turn" }, "to play") : null,
+      view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+    ),
+    h("div", { class: "board-name" }, boardName),
+    board(player, ctx),
+    playerStats(view, player),
+    h("div", { class: "row-label" }, `Hand (${player.hand_size})`),
+    handView(player.hand, player.hand_size),
+  );
+}
+
+/** The dice and the other short-lived numbers of the decision under way. */
+function happeningNow(view, ctx) {
+  const lines = [];
+  if (view.dice_to_roll.length) {
+    lines.push(h("p", {}, stat("Dice still to roll", view.dice_to_roll.join(", "))));
+  }
+  if (view.dice_results.length) {
+    lines.push(
+      h(
+        "div",
+        { class: "dice" },
+        h("b", {}, "Dice to place: "),
+        view.dice_results.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
+      ),
+    );
+  }
+  if (view.over_limit) lines.push(h("p", { class: "warn" }, stat("Over the limit by", view.over_limit)));
+  if (view.redraw_count) lines.push(h("p", {}, stat("Cards to draw", view.redraw_count)));
+  if (view.card_to_give) lines.push(h("p", {}, stat("Card you give up", view.card_to_give)));
+  if (view.exchange_with !== null) {
+    lines.push(h("p", {}, stat("Exchange with", seatLabel(view.exchange_with, ctx.table))));
+  }
+  if (view.end_triggered_by !== null && view.outcome === null) {
+    const who = playerName(view.end_triggered_by);
+    lines.push(h("p", { class: "warn" }, `${who} completed a board: this is the last round.`));
+  }
+  return lines.length ? panel("Now", ...lines) : null;
+}
+
+function columnsPanel(view) {
+  return panel(
+    "The columns",
+    h(
+      "div",
+      { class: "columns" },
+      view.columns.map((column, k) =>
+        h(
+          "div",
+          { class: "column" },
+          h("div", { class: "row-label" }, `Column ${k + 1}`),
+          column.length
+            ? column.map((name) => h("div", { class: "chip column-card" }, name))
+            : h("div", { class: "dim" }, "empty"),
+        ),
+      ),
+    ),
+  );
+}
+
+function pilesPanel(view) {
+  const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  return panel(
+    "Piles",
+    h(
+      "div",
+      { class: "stats" },
+      stat("Deck", `${view.deck_size} cards`),
+      stat("Discard pile", `${view.discard.length} cards`),
+      top ? stat("top", top) : null,
+      view.first_player !== null ? stat("First player", playerName(view.first_player)) : null,
+    ),
+    view.first_displays.length
+      ? [
+          h("div", { class: "row-label" }, "Element types already displayed (no first-display point)"),
+          chips(view.first_displays),
+        ]
+      : null,
+    view.box.length
+      ? [h("div", { class: "row-label" }, "Creatures not in play (box)"), chips(view.box, "chip dim-chip")]
+      : null,
+    h(
+      "p",
+      { class: "legend" },
+      h("span", { class: "rune colour-grey token" }),
+      " a Magic Power token on a rune, ",
+      h("span", { class: "rune colour-grey" }),
+      " a free rune",
+    ),
+  );
+}
+
+/** The whole Alakazoo table: {nodes, keys}. */
+export function renderAlakazoo(view, ctx) {
+  // Your own board first: it is the one you act on.
+  const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
+  const nodes = [
+    happeningNow(view, ctx),
+    h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))),
+    columnsPanel(view),
+    pilesPanel(view),
+  ];
+  return { nodes: nodes.filter(Boolean), keys: KEYS };
+}

@@ -1,0 +1,246 @@
+// Alakazum! drawn from one seat's view (the same content as the terminal's render.py):
+// teams as cards, hands, culture totals, the final enemies, the piles, and whatever is going on
+// now (an announcement and its voodoo window, a combat, Forest Magic, a conjuring).
+
+import { chips, counted, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
+
+/** Cultures with a colour of their own; MULTI (a character of every culture) gets a rainbow. */
+const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
+
+/** Every view key this file shows; the rest are listed by the generic fallback. */
+const KEYS = [
+  "current_player", "active_player", "start_player", "actions_left", "players", "enemies", "market",
+  "deck_size", "deck_top_known", "graveyard", "initial_row", "box", "combat", "announced",
+  "voodoo_to_ask", "forest_magic", "conjure",
+];
+
+/** The class that gives a culture its colour; unknown cultures get a neutral one. */
+function cultureClass(culture) {
+  return CULTURES.includes(culture) ? `culture-${culture}` : "culture-other";
+}
+
+/** "p2" (a seat key in the view) -> "Player 2". */
+function seatKeyName(key) {
+  const match = /^p(\d+)$/.exec(key);
+  return match ? playerName(Number(match[1]) - 1) : key;
+}
+
+/** A character card: culture band, name, level, the numbers that matter, traits and broom. */
+function characterCard(c) {
+  return h(
+    "article",
+    { class: `card character ${cultureClass(c.culture)}`, title: `${c.name} (${c.culture})` },
+    h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
+    h("div", { class: "card-name" }, c.name),
+    h(
+      "div",
+      { class: "numbers" },
+      number("Combat", c.combat),
+      number("Culture", c.culture_points),
+      number("Resistance", c.resistance),
+      number("Magic", c.magic_energy),
+    ),
+    c.traits.length || c.broom
+      ? h(
+          "div",
+          { class: "tags" },
+          c.traits.map((t) => h("span", { class: "tag" }, t.replaceAll("_", " "))),
+          c.broom ? h("span", { class: "tag broom" }, "broom") : null,
+        )
+      : null,
+  );
+}
+
+function number(label, value) {
+  return h("div", { class: "number" }, h("small", {}, label), h("b", {}, String(value)));
+}
+
+/** A one-line character (for combat sides and lists). */
+function shortCharacter(c) {
+  return h(
+    "span",
+    { class: `mini ${cultureClass(c.culture)}` },
+    h("span", { class: "dot" }),
+    `${c.name} ${c.culture} ${c.level}${c.broom ? " +broom" : ""}`,
+  );
+}
+
+/** Five coloured chips: the culture points a player has on the table. */
+function cultureTotals(totals) {
+  return h(
+    "div",
+    { class: "cultures" },
+    Object.entries(totals).map(([culture, points]) =>
+      h(
+        "span",
+        { class: `culture-chip ${cultureClass(culture)}${points ? "" : " zero"}` },
+        `${culture} ${points}`,
+      ),
+    ),
+  );
+}
+
+function playerPanel(view, p, ctx) {
+  const me = p.seat === view.seat;
+  const turn = view.active_player === p.seat && view.outcome === null;
+  const title = h(
+    "h2",
+    {},
+    me ? `You: ${seatLabel(p.seat, ctx.table)}` : seatLabel(p.seat, ctx.table),
+    turn ? h("span", { class: "badge turn" }, "to play") : null,
+    view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+  );
+  return h(
+    "section",
+    { class: `panel player${me ? " me" : ""}${turn ? " active" : ""}`, dataset: { seat: p.seat } },
+    title,
+    cultureTotals(p.culture_on_table),
+    h("div", { class: "row-label" }, `Hand (${p.hand_size})`),
+    handView(p.hand, p.hand_size),
+    h("div", { class: "row-label" }, `Team (${p.team.length})`),
+    p.team.length
+      ? h("div", { class: "cards" }, p.team.map(characterCard))
+      : h("p", { class: "dim" }, "nobody yet"),
+    // Exchanges at the opening deal decide who starts, so they matter only until then.
+    view.start_player === null || view.phase === "choose an initial character"
+      ? h("p", {}, stat("Cards exchanged at the deal", p.exchanges))
+      : null,
+  );
+}
+
+function enemyCard(e) {
+  if (e.revealed) {
+    return h(
+      "article",
+      { class: "card enemy revealed" },
+      h("div", { class: "band" }, `Enemy ${e.position}`),
+      h("div", { class: "card-name" }, e.name),
+      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+    );
+  }
+  if (e.name !== undefined) {
+    return h(
+      "article",
+      { class: "card enemy peeked" },
+      h("div", { class: "band" }, `Enemy ${e.position}: face down`),
+      h("div", { class: "card-name" }, `You saw ${e.name}`),
+      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+    );
+  }
+  return h(
+    "article",
+    { class: "card enemy face-down" },
+    h("div", { class: "band" }, `Enemy ${e.position}`),
+    h("div", { class: "card-name" }, "face down"),
+  );
+}
+
+function combatPanel(view, ctx) {
+  const combat = view.combat;
+  const names = new Map();
+  const sides = combat.sides.map((side) => {
+    for (const c of [side.fighter, side.helper]) if (c) names.set(c.card, c.name);
+    const who = side.seat === null ? "The forest" : seatLabel(side.seat, ctx.table);
+    // The view names the winner by seat; the forest, which has none, wins as -1.
+    const forestWon = side.seat === null && combat.winner !== null && combat.winner < 0;
+    const won = forestWon || (combat.winner !== null && combat.winner === side.seat);
+    return h(
+      "div",
+      { class: `combat-side${won ? " won" : ""}` },
+      h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, "wins") : null),
+      side.fighter ? characterCard(side.fighter) : h("p", { class: "dim" }, "fighter not chosen yet"),
+      side.helper ? h("div", {}, "Sociable helper: ", shortCharacter(side.helper)) : null,
+      h("div", { class: "combat-total" }, "Total ", h("b", {}, side.total === null ? "?" : String(side.total))),
+    );
+  });
+  const dice = Object.entries(combat.die_values).map(([card, value]) => `${names.get(card) || card}: ${value}`);
+  return panel(
+    combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise",
+    h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
+    dice.length ? h("p", {}, "Die combat values: ", dice.join(", ")) : null,
+    combat.potions.map((potion) =>
+      h(
+        "p",
+        { class: potion.in_effect ? null : "dim" },
+        `${playerName(potion.seat)} played ${potion.card} on the ${potion.as}`,
+        potion.in_effect ? "" : " (cancelled)",
+      ),
+    ),
+    combat.roll !== null ? h("p", { class: "roll" }, "The die shows ", h("b", {}, String(combat.roll))) : null,
+  );
+}
+
+/** Announcements, voodoo windows, Forest Magic and conjuring: what is happening right now. */
+function happeningNow(view) {
+  const lines = [];
+  if (view.phase === "do an action" && view.actions_left) {
+    lines.push(h("p", {}, stat("Actions left this turn", view.actions_left)));
+  }
+  if (view.announced) {
+    const asked = view.voodoo_to_ask.map(seatKeyName).join(", ");
+    lines.push(
+      h(
+        "p",
+        { class: "announced" },
+        h("b", {}, "Announced: "),
+        view.announced,
+        asked ? h("span", { class: "voodoo" }, ` (voodoo dolls may answer: ${asked})`) : null,
+      ),
+    );
+  }
+  if (view.conjure) {
+    lines.push(
+      h(
+        "p",
+        {},
+        h("b", {}, "Conjuring: "),
+        `an Alakazum with ${view.conjure.total} ${view.conjure.culture} points`,
+      ),
+    );
+  }
+  if (view.forest_magic) {
+    lines.push(h("div", {}, h("b", {}, "Forest Magic shows you: "), chips(view.forest_magic, "chip secret")));
+  }
+  return lines.length ? panel("Now", ...lines) : null;
+}
+
+function pilesPanel(view) {
+  const deck = [stat("Forest deck", `${view.deck_size} cards`)];
+  if (view.deck_top_known) {
+    deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
+  }
+  return panel(
+    "Piles",
+    h("div", { class: "pile" }, ...deck),
+    h("div", { class: "row-label" }, `Market pile, top first (${view.market.length})`),
+    chips(counted(view.market)),
+    h("div", { class: "row-label" }, `Graveyard (${view.graveyard.length})`),
+    view.graveyard.length
+      ? h("div", { class: "minis" }, view.graveyard.map(shortCharacter))
+      : h("span", { class: "dim" }, "empty"),
+    view.box.length
+      ? [h("div", { class: "row-label" }, "Out of the game (box)"), chips(counted(view.box), "chip dim-chip")]
+      : null,
+  );
+}
+
+/** The whole Alakazum! table: {nodes, keys}. */
+export function renderAlakazum(view, ctx) {
+  const nodes = [];
+  nodes.push(happeningNow(view));
+  if (view.combat) nodes.push(combatPanel(view, ctx));
+  if (view.initial_row.length && view.phase === "choose an initial character") {
+    nodes.push(
+      panel(
+        "Initial characters on the table",
+        h("div", { class: "cards" }, view.initial_row.map(characterCard)),
+      ),
+    );
+  }
+  // Your own seat first: it is the one you act with.
+  const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
+  nodes.push(h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))));
+  nodes.push(panel("Final enemies", h("div", { class: "cards" }, view.enemies.map(enemyCard))));
+  nodes.push(pilesPanel(view));
+  return { nodes: nodes.filter(Boolean), keys: KEYS };
+}

@@ -1,0 +1,145 @@
+// Small helpers shared by every page and both game renderers: DOM building, HTTP, names.
+//
+// Every piece of text from the server goes into the page as a text node (see `h`), never as
+// HTML, so a player called "<b>" is shown as written.
+
+/** Build an element: h("p", {class: "x", dataset: {seat: 1}}, "text", child, [more]). */
+export function h(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace a node's children. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+// -- HTTP ----------------------------------------------------------------------------------
+
+/** Fetch JSON; a non-2xx answer throws an Error carrying the server's {"error"} message. */
+export async function api(path, body) {
+  const init = body === undefined
+    ? {}
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+    throw new Error(message);
+  }
+  return data;
+}
+
+/** A link from the server (absolute or a path) as a full address anybody can open. */
+export function absoluteUrl(url) {
+  return new URL(url, location.origin).href;
+}
+
+// -- names ---------------------------------------------------------------------------------
+
+/** "Player 2", the name the game's log uses for a seat. */
+export function playerName(seat) {
+  return `Player ${seat + 1}`;
+}
+
+/**
+ * "Player 2 (Ana)", from a table summary's seats. The log says "Player 2", so the label always
+ * starts with it; the server's default names ("Player 2 (heuristic)") already do.
+ */
+export function seatLabel(seat, table) {
+  const info = table && table.seats ? table.seats[seat] : null;
+  const base = playerName(seat);
+  if (!info || !info.name || info.name === base) return info && info.kind === "bot" ? `${base} (bot)` : base;
+  if (info.name.startsWith(`${base} `)) return info.name;
+  return `${base} (${info.name}${info.kind === "bot" ? ", bot" : ""})`;
+}
+
+/** "a, b, a" -> ["a ×2", "b"]: hands and piles hold copies. */
+export function counted(names) {
+  const counts = new Map();
+  for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
+  return [...counts].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`));
+}
+
+/** A titled box. */
+export function panel(title, ...children) {
+  return h("section", { class: "panel" }, title ? h("h2", {}, title) : null, ...children);
+}
+
+/** A row of small name chips, or a dim "empty". */
+export function chips(names, cls = "chip") {
+  if (!names || names.length === 0) return h("span", { class: "dim" }, "empty");
+  return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls }, name)));
+}
+
+/** A "label: value" pair for stat lines. */
+export function stat(label, value) {
+  return h("span", { class: "stat" }, h("span", { class: "stat-label" }, label), " ", h("b", {}, value));
+}
+
+/** A hand: its cards if this seat may see them (``hand`` is a list), else as many card backs. */
+export function handView(hand, size) {
+  if (hand === null) return cardBacks(size);
+  if (hand.length === 0) return h("span", { class: "dim" }, "empty");
+  const cards = counted(hand).map((name) => h("span", { class: "chip hand-card" }, name));
+  return h("div", { class: "chips" }, cards);
+}
+
+/** Card backs for a hand this seat may not see. */
+function cardBacks(count) {
+  if (count === 0) return h("span", { class: "dim" }, "no cards");
+  const shown = Math.min(count, 10);
+  const backs = Array.from({ length: shown }, () => h("span", { class: "card-back", "aria-hidden": "true" }));
+  return h(
+    "div",
+    { class: "backs", title: `${count} cards` },
+    backs,
+    h("span", { class: "backs-count" }, count > shown ? `+${count - shown} ` : "", `(${count} cards)`),
+  );
+}
+
+/**
+ * Who sits in a seat and whether they are here: a filled dot = on the page now, a ring = has
+ * come before, grey = not come yet, dashed = open to anyone from the lobby, a square = a bot.
+ */
+export function seatChip(seat, table) {
+  const state = seat.kind === "bot"
+    ? "bot"
+    : seat.connected ? "connected" : seat.open ? "open" : seat.joined ? "joined" : "absent";
+  const words = {
+    bot: "a bot",
+    connected: "here now",
+    joined: "joined, not here now",
+    absent: "has not come yet",
+    open: "open: anyone may take it",
+  };
+  return h(
+    "span",
+    { class: `seat-chip ${state}`, title: words[state] },
+    h("span", { class: "presence" }),
+    seatLabel(seat.seat, table),
+  );
+}

@@ -1,0 +1,310 @@
+// The lobby: create a table (game, seats, options), hand out its links, list every table.
+
+import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const REFRESH_MS = 4000;
+/** The newest tables shown; a busy server's old games would make the page endless. */
+const SHOWN_TABLES = 40;
+
+let games = [];
+let lastListing = "";
+
+function showError(text) {
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+// -- the form ------------------------------------------------------------------------------
+
+function fillGames() {
+  fill($("game"), games.map((g) => h("option", { value: g.name }, g.title)));
+  onGameChange();
+}
+
+function onGameChange() {
+  const game = currentGame();
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
+  fill(
+    $("players"),
+    counts.map((n) => h("option", { value: n, selected: n === game.default_players }, `${n} players`)),
+  );
+  fillSeats();
+  fillOptions(game);
+}
+
+/** Seat rows: keep what was typed or chosen when the number of players changes. */
+function fillSeats() {
+  const game = currentGame();
+  const count = Number($("players").value);
+  const old = [...$("seats").querySelectorAll(".seat")].map((row) => ({
+    who: row.querySelector("select").value,
+    name: row.querySelector("input").value,
+  }));
+  // By default the first seat is a person and the others the plain heuristic bot.
+  const defaultBot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const offered = (who) => who === "human" || who === "open" || game.bots.includes(who.slice(4));
+  const rows = [];
+  for (let seat = 0; seat < count; seat += 1) {
+    const kept = old[seat];
+    const fresh = seat === 0 || !defaultBot ? "human" : `bot:${defaultBot}`;
+    rows.push(seatRow(seat, game.bots, kept && offered(kept.who) ? kept.who : fresh, kept ? kept.name : ""));
+  }
+  fill($("seats"), rows);
+}
+
+function seatRow(seat, bots, who, name) {
+  const select = h(
+    "select",
+    { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
+    h("option", { value: "human", selected: who === "human" }, "A person (private link)"),
+    h("option", { value: "open", selected: who === "open" }, "Open: first to join from the lobby"),
+    bots.map((spec) => h("option", { value: `bot:${spec}`, selected: who === `bot:${spec}` }, `Bot: ${spec}`)),
+  );
+  const input = h("input", {
+    type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "name (optional)", value: name,
+    "aria-label": `Name for seat ${seat + 1}`,
+  });
+  const number = h("span", { class: "seat-number" }, `Seat ${seat + 1}`);
+  const row = h("div", { class: "seat" }, number, select, input);
+  const sync = () => {
+    input.hidden = select.value.startsWith("bot:");
+    row.classList.toggle("bot", input.hidden);
+  };
+  select.addEventListener("change", sync);
+  sync();
+  return row;
+}
+
+/** One input per option, showing its default; only changed values are sent. */
+function fillOptions(game) {
+  $("options-box").hidden = game.parameters.length === 0;
+  fill(
+    $("options"),
+    game.parameters.map((p) => {
+      let input;
+      if (p.kind === "bool") {
+        input = h("input", { type: "checkbox", checked: Boolean(p.default) });
+      } else if (p.choices && p.choices.length) {
+        input = h("select", {}, p.choices.map((c) => h("option", { value: c, selected: c === p.default }, c)));
+      } else if (p.kind === "int") {
+        input = h("input", { type: "number", step: 1, value: p.default, min: p.minimum, max: p.maximum });
+      } else {
+        input = h("input", { type: "text", value: p.default });
+      }
+      input.dataset.option = p.name;
+      input.dataset.kind = p.kind;
+      return h(
+        "label",
+        { class: `option${p.kind === "bool" ? " check" : ""}` },
+        h("span", { class: "option-name" }, p.name.replaceAll("_", " ")),
+        input,
+        h("small", { class: "help" }, `${p.help} (default: ${p.default})`),
+      );
+    }),
+  );
+}
+
+function readOptions(game) {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const p = game.parameters.find((q) => q.name === input.dataset.option);
+    let value;
+    if (p.kind === "bool") value = input.checked;
+    else if (p.kind === "int") value = input.value === "" ? p.default : Number(input.value);
+    else value = input.value;
+    if (value !== p.default) options[p.name] = value;
+  }
+  return options;
+}
+
+function readSeats() {
+  return [...$("seats").querySelectorAll(".seat")].map((row) => {
+    const who = row.querySelector("select").value;
+    const name = row.querySelector("input").value.trim();
+    if (who.startsWith("bot:")) return { kind: "bot", bot: who.slice(4) };
+    const seat = { kind: "human" };
+    if (name) seat.name = name;
+    if (who === "open") seat.open = true;
+    return seat;
+  });
+}
+
+async function onSubmit(event) {
+  event.preventDefault();
+  const game = currentGame();
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const request = { game: game.name, seats: readSeats(), options: readOptions(game) };
+    const answer = await api("/api/tables", request);
+    showCreated(answer);
+    refreshTables();
+  } catch (error) {
+    showError(`The table was not created: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// -- the links of a new table ----------------------------------------------------------------
+
+/** Copy text; without the clipboard API (plain http on a LAN address) select it for Ctrl-C. */
+async function copy(text, input, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    input.focus();
+    input.select();
+    button.textContent = "Press Ctrl-C";
+  }
+  setTimeout(() => {
+    button.textContent = "Copy";
+  }, 2000);
+}
+
+function linkRow(label, url, testid) {
+  const full = absoluteUrl(url);
+  const input = h("input", { type: "text", readonly: true, value: full, "aria-label": label });
+  const button = h("button", { type: "button", class: "small" }, "Copy");
+  button.addEventListener("click", () => copy(full, input, button));
+  return h(
+    "div",
+    { class: "link-row" },
+    h("a", { href: full, "data-testid": testid, target: "_blank", rel: "noopener" }, label),
+    h("div", { class: "copy-line" }, input, button),
+  );
+}
+
+function showCreated(answer) {
+  const table = answer.table;
+  const seats = answer.links.seats.map((link) =>
+    linkRow(`${seatLabel(link.seat, table)}: private link`, link.url, "seat-link"),
+  );
+  const open = table.seats.filter((seat) => seat.open).map((seat) => seatLabel(seat.seat, table));
+  fill(
+    $("created"),
+    h("h3", {}, `${table.title} table ${table.id} is ready`),
+    h("p", { class: "note" }, "Send each person their own link: whoever holds it plays that seat."),
+    seats,
+    open.length
+      ? h("p", { class: "note" }, `Open to anyone in the lobby's list of tables: ${open.join(", ")}.`)
+      : null,
+    seats.length || open.length
+      ? null
+      : h("p", { class: "dim" }, "Only bots play: watch with the spectator link."),
+    linkRow("Spectator link (anybody may watch)", answer.links.spectator, "spectator-link"),
+  );
+  $("created").hidden = false;
+  $("created").scrollIntoView({ block: "nearest" });
+}
+
+// -- the list of tables ----------------------------------------------------------------------
+
+function when(created) {
+  const date = new Date(created);
+  return Number.isNaN(date.getTime()) ? String(created) : date.toLocaleString();
+}
+
+/** Take an open seat under the name in the "your name" field, then go to the table. */
+async function join(table, seat, button) {
+  button.disabled = true;
+  try {
+    const name = $("join-name").value.trim();
+    const request = name ? { seat, name } : { seat };
+    const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, request);
+    location.href = absoluteUrl(answer.url);
+  } catch (error) {
+    showError(`Could not take ${seatLabel(seat, table)}: ${error.message}`);
+    button.disabled = false;
+  }
+}
+
+function joinButtons(table) {
+  if (table.status !== "playing") return null;
+  return table.seats
+    .filter((seat) => seat.open)
+    .map((seat) => {
+      const button = h(
+        "button",
+        { type: "button", class: "small join", dataset: { seat: seat.seat } },
+        `Take seat ${seat.seat + 1}`,
+      );
+      button.addEventListener("click", () => join(table, seat.seat, button));
+      return button;
+    });
+}
+
+function tableCard(table) {
+  const id = encodeURIComponent(table.id);
+  const finished = table.status === "finished";
+  const facts = `${table.players} players · ${table.actions} actions · ${when(table.created)}`;
+  return h(
+    "article",
+    { class: "table-card", dataset: { table: table.id, status: table.status } },
+    h(
+      "div",
+      { class: "table-head" },
+      h("b", {}, table.title),
+      h("span", { class: "dim" }, ` ${table.id}`),
+      h("span", { class: `badge ${finished ? "finished" : "playing"}` }, table.status),
+    ),
+    h("div", { class: "dim small" }, facts),
+    h("div", { class: "seat-chips" }, table.seats.map((seat) => seatChip(seat, table))),
+    h(
+      "div",
+      { class: "table-links" },
+      h("a", { href: `/table/${id}`, "data-testid": "spectate-link" }, "Spectate"),
+      finished ? h("a", { href: `/table/${id}/replay`, "data-testid": "replay-link" }, "Replay") : null,
+      table.rematch ? h("a", { href: `/table/${encodeURIComponent(table.rematch)}` }, "Rematch table") : null,
+      joinButtons(table),
+    ),
+  );
+}
+
+async function refreshTables() {
+  if (document.hidden) return;
+  try {
+    const { tables } = await api("/api/tables");
+    const text = JSON.stringify(tables);
+    if (text === lastListing) return; // unchanged: do not redraw (keeps text selection)
+    lastListing = text;
+    const more = tables.length - SHOWN_TABLES;
+    fill(
+      $("tables"),
+      tables.length
+        ? tables.slice(0, SHOWN_TABLES).map(tableCard)
+        : h("p", { class: "dim" }, "No tables yet: create one."),
+      more > 0 ? h("p", { class: "dim" }, `and ${more} older table${more === 1 ? "" : "s"}`) : null,
+    );
+  } catch (error) {
+    fill($("tables"), h("p", { class: "dim" }, `Could not load the tables: ${error.message}`));
+    lastListing = "";
+  }
+}
+
+async function start() {
+  $("error-close").addEventListener("click", () => {
+    $("error").hidden = true;
+  });
+  $("create-table").addEventListener("submit", onSubmit);
+  $("game").addEventListener("change", onGameChange);
+  $("players").addEventListener("change", fillSeats);
+  try {
+    games = (await api("/api/games")).games;
+    fillGames();
+  } catch (error) {
+    showError(`Could not load the games: ${error.message}`);
+  }
+  refreshTables();
+  setInterval(refreshTables, REFRESH_MS);
+  document.addEventListener("visibilitychange", refreshTables);
+}
+
+start();

@@ -1,0 +1,238 @@
+// The table page: one WebSocket to the server, which is the referee. The page shows what the
+// server sends (the seat's view, its legal actions, the log) and sends back the action a
+// person clicks; it decides nothing itself.
+
+import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
+import { logItem, renderOutcome, renderView, turnLine } from "./views.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const token = new URLSearchParams(location.search).get("token");
+
+/** Close codes after which reconnecting cannot help. */
+const FATAL_CLOSES = {
+  4403: "This link's token is not valid for this table.",
+  4404: "There is no such table.",
+};
+
+const page = {
+  socket: null,
+  retries: 0,
+  gaveUp: false,
+  last: null, // the last "state" message
+  logCount: 0, // log events shown so far (the log's numbering starts at 0)
+  sentSeq: null, // the seq an action was sent at, until the next state or an error
+};
+
+// -- connection ----------------------------------------------------------------------------
+
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}
+
+function setStatus(text, kind) {
+  const status = $("status");
+  status.textContent = text;
+  status.className = `status ${kind}`;
+  status.dataset.state = kind;
+}
+
+function connect() {
+  setStatus(page.retries ? "reconnecting" : "connecting", "connecting");
+  const socket = new WebSocket(socketUrl());
+  page.socket = socket;
+  socket.addEventListener("open", () => setStatus("connected", "connected"));
+  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => onClose(socket, event));
+}
+
+function onClose(socket, event) {
+  if (socket !== page.socket) return;
+  page.socket = null;
+  if (FATAL_CLOSES[event.code]) {
+    page.gaveUp = true;
+    setStatus("closed", "closed");
+    // The server said why in an error message just before closing; keep its words if shown.
+    if ($("error").hidden) showError(event.reason || FATAL_CLOSES[event.code]);
+    renderActions();
+    return;
+  }
+  // Back off (0.5 s, 1 s, 2 s ... 10 s, a little jitter) so a restarting server is not hammered.
+  const delay = Math.min(10000, 500 * 2 ** page.retries) + Math.random() * 250;
+  page.retries += 1;
+  setStatus(`disconnected, retrying in ${Math.round(delay / 1000)} s`, "reconnecting");
+  setTimeout(connect, delay);
+}
+
+function onMessage(message) {
+  if (message.type === "state") {
+    page.retries = 0;
+    onState(message);
+  } else if (message.type === "error") {
+    page.sentSeq = null;
+    showError(message.message);
+    renderActions();
+  } else if (message.type === "table") {
+    onTable(message.table);
+  } else if (message.type === "rematch") {
+    showRematch(message.url);
+  }
+}
+
+/** Send the chosen action; buttons stay disabled until the server answers. */
+function act(name, button) {
+  const socket = page.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) {
+    showError("Not connected to the server; wait a moment and try again.");
+    return;
+  }
+  page.sentSeq = page.last.seq;
+  socket.send(JSON.stringify({ type: "act", seq: page.last.seq, action: name }));
+  for (const other of document.querySelectorAll("#legal button.action")) other.disabled = true;
+  button.classList.add("sent");
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function onState(message) {
+  if (page.sentSeq !== message.seq) page.sentSeq = null;
+  page.last = message;
+  updateLog(message.view.log, message.log_from);
+  describeSeat(message);
+  const ctx = { table: message.table, seat: message.seat };
+  fill($("board"), renderView(message.view, ctx));
+  fill($("turn"), turnLine(message.view));
+  $("waiting").textContent = message.waiting_for || "";
+  showPresence(message.table);
+  renderActions();
+  showOutcome(message);
+  showControls(message);
+}
+
+/** Someone came or went: only the summary changed (names, who is here), not the game. */
+function onTable(table) {
+  if (!page.last) return;
+  page.last = { ...page.last, table };
+  describeSeat(page.last);
+  fill($("board"), renderView(page.last.view, { table, seat: page.last.seat }));
+  showPresence(table);
+  showOutcome(page.last);
+}
+
+function showPresence(table) {
+  fill($("presence"), table.seats.map((seat) => seatChip(seat, table)));
+}
+
+function describeSeat(message) {
+  const table = message.table;
+  $("title").textContent = `${table.title} · table ${table.id}`;
+  $("who").textContent = message.seat === null ? "Spectator" : `You are ${seatLabel(message.seat, table)}`;
+}
+
+/** Keep the log: `from` is the number of the first event sent; 0 means "the whole log". */
+function updateLog(events, from) {
+  const list = $("log");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  if (from === 0 || from === undefined) {
+    list.replaceChildren();
+    page.logCount = 0;
+  }
+  while (page.logCount > from && list.lastChild) {
+    list.lastChild.remove(); // the server resent events we have: drop our copies
+    page.logCount -= 1;
+  }
+  if (from > page.logCount) list.appendChild(h("li", { class: "dim" }, "(some events were missed)"));
+  const seat = page.last ? page.last.seat : null;
+  for (const event of events) list.appendChild(logItem(event, seat));
+  page.logCount = from + events.length;
+  if (atBottom || from === 0) list.scrollTop = list.scrollHeight;
+}
+
+function renderActions() {
+  const box = $("legal");
+  const message = page.last;
+  if (!message) return;
+  box.dataset.seq = message.seq;
+  const legal = page.gaveUp ? [] : message.legal;
+  const mine = legal.length > 0;
+  $("turn-panel").classList.toggle("your-move", mine);
+  document.title = `${mine ? "Your move · " : ""}${message.table.title} · Alaka`;
+  if (!mine) {
+    box.replaceChildren();
+    return;
+  }
+  const waiting = page.sentSeq === message.seq;
+  fill(
+    box,
+    legal.map((action) => {
+      const button = h(
+        "button",
+        { type: "button", class: "action", dataset: { name: action.name }, disabled: waiting },
+        action.label,
+      );
+      button.addEventListener("click", () => act(action.name, button));
+      return button;
+    }),
+  );
+}
+
+function showOutcome(message) {
+  const outcome = message.view.outcome;
+  $("outcome").hidden = !outcome;
+  if (!outcome) return;
+  fill($("outcome-body"), renderOutcome(outcome, message.table));
+  $("rematch").hidden = message.seat === null;
+}
+
+/** The Leave button: for a person's seat while the game goes on. */
+function showControls(message) {
+  const seat = message.seat === null ? null : message.table.seats[message.seat];
+  $("controls").hidden = seat === null || Boolean(message.view.outcome);
+  if (seat && seat.kind === "bot") {
+    $("leave").hidden = true;
+    const lobby = h("a", { href: "/" }, "Back to the lobby");
+    fill($("leave-note"), "You left this table: a bot plays your seat. ", lobby);
+  }
+}
+
+// -- errors, rematch, leave ----------------------------------------------------------------
+
+function showError(text) {
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+
+function showRematch(url) {
+  const link = h("a", { href: absoluteUrl(url), "data-testid": "rematch-url" }, "go to the new table");
+  fill($("rematch-note"), "A rematch is ready: ", link);
+}
+
+async function rematch() {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+    showRematch(answer.link.url);
+  } catch (error) {
+    showError(`Rematch failed: ${error.message}`);
+  }
+}
+
+async function leave() {
+  if (!confirm("Leave this table? The heuristic bot plays your seat from now on.")) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, { token });
+    $("leave").hidden = true;
+    const lobby = h("a", { href: "/" }, "Back to the lobby");
+    fill($("leave-note"), "You left this table: a bot plays your seat. ", lobby);
+  } catch (error) {
+    showError(`Leaving failed: ${error.message}`);
+  }
+}
+
+$("error-close").addEventListener("click", () => {
+  $("error").hidden = true;
+});
+$("rematch").addEventListener("click", rematch);
+$("leave").addEventListener("click", leave);
+connect();

@@ -1,0 +1,96 @@
+// What the table and replay pages share: a view drawn by its game's renderer, the result and
+// the log. Unknown view keys are listed at the end, so a new field of a game is never hidden.
+
+import { renderAlakazoo } from "./alakazoo.js";
+import { renderAlakazum } from "./alakazum.js";
+import { h, panel, seatLabel } from "./common.js";
+
+// -- views ---------------------------------------------------------------------------------
+
+const RENDERERS = { alakazum: renderAlakazum, alakazoo: renderAlakazoo };
+
+/** Keys of a view shown by the page itself rather than by a game renderer. */
+const PAGE_KEYS = ["game", "seat", "num_players", "log", "log_size", "outcome", "decision", "phase", "turn"];
+
+/**
+ * The table as `view`'s seat sees it. `ctx` = {table, seat}: the summary gives names and the
+ * Alakazoo space names, which the view does not repeat. Keys no renderer knows are listed at
+ * the end, so a new field of the game is never invisible.
+ */
+export function renderView(view, ctx) {
+  const render = RENDERERS[view.game];
+  const shown = new Set(PAGE_KEYS);
+  const parts = [];
+  if (render) {
+    const { nodes, keys } = render(view, ctx);
+    parts.push(...nodes);
+    for (const key of keys) shown.add(key);
+  }
+  const rest = Object.keys(view).filter((key) => !shown.has(key));
+  if (rest.length) parts.push(panel(render ? "More" : "The table", definitionList(view, rest)));
+  return parts;
+}
+
+/** Unknown data as a small definition list (values as compact JSON). */
+function definitionList(object, keys) {
+  return h(
+    "dl",
+    { class: "generic" },
+    keys.map((key) => [h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, compact(object[key]))]),
+  );
+}
+
+function compact(value) {
+  if (value === null || value === undefined) return "-";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/** The turn and phase, then what is decided now (said once the game is over: the result shows). */
+export function turnLine(view) {
+  return h(
+    "div",
+    { class: "turn-line" },
+    h("span", { class: "badge" }, `Turn ${view.turn}`),
+    " ",
+    h("span", { class: "phase" }, view.phase),
+    view.outcome ? null : h("div", { class: "decision" }, view.decision),
+  );
+}
+
+/** The result: reason, then place / player / score, winners marked. */
+export function renderOutcome(outcome, table) {
+  const scores = outcome.scores || [];
+  const rows = [];
+  outcome.ranking.forEach((group, index) => {
+    for (const seat of group) {
+      const winner = outcome.winners.includes(seat);
+      rows.push(
+        h(
+          "tr",
+          { class: winner ? "winner" : null },
+          h("td", { class: "num" }, String(index + 1)),
+          h("td", {}, seatLabel(seat, table), winner ? h("span", { class: "crown" }, " winner") : null),
+          h("td", { class: "num" }, scores.length ? String(scores[seat]) : ""),
+        ),
+      );
+    }
+  });
+  return h(
+    "div",
+    { class: "outcome-body" },
+    h("p", { class: "outcome-reason" }, `Game over: ${outcome.reason}`),
+    h(
+      "table",
+      { class: "ranking" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+      h("tbody", {}, rows),
+    ),
+  );
+}
+
+/** One log entry as a list item; the seat's own events are marked for the eye. */
+export function logItem(event, seat) {
+  const mine = seat !== null && seat !== undefined && event.seat === seat;
+  return h("li", { class: mine ? "mine" : null, dataset: { event: event.event || "" } }, event.text);
+}

@@ -1,0 +1,475 @@
+"""The pages of ``alaka serve`` in a real browser: people play whole games by clicking.
+
+Playwright drives Debian's Chromium (``/usr/bin/chromium``; nothing is downloaded) against the
+real server, started as ``python -m alaka serve --pace 0`` in a subprocess (``--pace 0``: bots
+and forced choices answer at once). Each person has a browser context of their own, as two
+people on two computers would. Screenshots go to ``$ALAKA_ARTIFACTS`` if set, else to a
+``screenshots`` folder in the test's temporary directory (the path is printed).
+
+Without Chromium or the ``playwright`` package these tests are skipped on a developer's
+machine and fail, saying what is missing, in CI (``CI`` set).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, ViewportSize
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: The longest a whole game may take before the test gives up (they take a few seconds).
+GAME_TIMEOUT = 60.0
+#: True in the page once the server answered the click made at seq ``arg``, or refused it.
+ANSWERED = """seq => document.querySelector('[data-testid=legal-actions]').dataset.seq !== seq
+    || !document.querySelector('[data-testid=error]').hidden"""
+BOT = {"kind": "bot", "bot": "heuristic"}
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package 'playwright' is missing (pip install playwright; no browser download)"
+    return None
+
+
+# -- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    missing = _missing()
+    if missing is not None:
+        message = f"the browser tests cannot run: {missing}"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``alaka serve --pace 0`` in a subprocess, on its own port and SQLite file."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / f"serve-{time.monotonic_ns()}.log"
+        command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", "0"]
+        with self.log_path.open("w") as log:
+            self.process = subprocess.Popen(
+                [*command, "--db", str(folder / "t.sqlite3")], stdout=log, stderr=subprocess.STDOUT
+            )
+        self._wait_until_up()
+
+    def _wait_until_up(self) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"alaka serve stopped at once:\n{self.log_path.read_text()}", pytrace=False)
+            try:
+                api(self.url, "/api/games")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        self.stop()
+        pytest.fail(f"alaka serve did not answer within 30 s:\n{self.log_path.read_text()}", pytrace=False)
+
+    def stop(self) -> None:
+        """Ctrl-C, as a person stops it."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server most tests share; yields its base address once it answers."""
+    running = Server(tmp_path_factory.mktemp("serve"))
+    yield running.url
+    running.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go."""
+    given = os.environ.get("ALAKA_ARTIFACTS")
+    folder = Path(given) if given else tmp_path / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots in {folder}")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def finished_zoo(server: str) -> dict[str, Any]:
+    """A 3-player Alakazoo game among bots, played to the end (for replays and spectators)."""
+    table = create_table(server, "alakazoo", [BOT, BOT, BOT])["table"]
+    return wait_finished(server, table["id"])
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def api(base: str, path: str, body: object = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def create_table(base: str, game: str, seats: list[dict[str, Any]]) -> Any:
+    return api(base, "/api/tables", {"game": game, "seats": seats})
+
+
+def wait_finished(base: str, table_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while time.monotonic() < deadline:
+        summary: dict[str, Any] = api(base, f"/api/tables/{table_id}")
+        if summary["status"] == "finished":
+            return summary
+        time.sleep(0.1)
+    pytest.fail(f"table {table_id} did not finish within {GAME_TIMEOUT} s")
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"{page.url} is {width}px wide on a {PHONE['width']}px phone"
+
+
+class Person:
+    """One person at a table: a browser context of their own, clicking seeded-random choices."""
+
+    def __init__(self, browser: Browser, url: str, seed: int, viewport: ViewportSize = DESKTOP) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        self.page = self.context.new_page()
+        self.crashes: list[str] = []  # JavaScript exceptions: there must be none
+        self.refusals: list[str] = []  # the server's error banners
+        self.page.on("pageerror", lambda error: self.crashes.append(str(error)))
+        self.page.goto(url)
+        self.page.wait_for_selector("[data-testid=status][data-state=connected]")
+        self.page.wait_for_selector("[data-testid=legal-actions][data-seq]", state="attached")
+        self.rng = random.Random(seed)
+        self.clicks = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.page.locator("[data-testid=outcome]").is_visible()
+
+    def try_move(self) -> bool:
+        """Click one enabled action button, chosen at random; False if there is none now."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        page = self.page
+        names = page.eval_on_selector_all("button.action:enabled", "found => found.map(b => b.dataset.name)")
+        if not names:
+            return False
+        seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+        name = self.rng.choice(names)
+        try:
+            page.locator(f"button.action[data-name={json.dumps(name)}]").click(timeout=2000)
+        except PlaywrightTimeout:
+            return False  # the choices were redrawn in the meantime: look again
+        page.wait_for_function(ANSWERED, arg=seq, timeout=10_000)
+        banner = page.locator("[data-testid=error]")
+        if banner.is_visible():
+            self.refusals.append(banner.inner_text())
+            page.click("#error-close")
+        self.clicks += 1
+        return True
+
+    def check_clean(self) -> None:
+        assert not self.crashes, f"JavaScript errors: {self.crashes}"
+        # A person may click a forced choice in the very moment the server answers it for them.
+        unexpected = [text for text in self.refusals if "moved on" not in text]
+        assert not unexpected, f"the server refused clicks on offered choices: {unexpected}"
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def play_to_the_end(people: list[Person], shots: Path, name: str) -> None:
+    """Every person clicks whenever they have choices, until each page shows the result."""
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not all(person.finished for person in people):
+        if time.monotonic() > deadline:
+            people[0].page.screenshot(path=shots / f"{name}-stuck.png", full_page=True)
+            pytest.fail(f"{name}: no result after {GAME_TIMEOUT} s")
+        moved = False
+        for person in people:
+            if not person.finished:
+                moved = person.try_move() or moved
+        if not moved:
+            time.sleep(0.02)
+
+
+def check_result(person: Person, players: int) -> None:
+    page = person.page
+    outcome = page.locator("[data-testid=outcome]")
+    assert "Game over" in outcome.inner_text()
+    assert outcome.locator("tbody tr").count() == players
+    assert page.locator("[data-testid=waiting]").inner_text() == "The game is over."
+    assert page.locator("button.action").count() == 0
+
+
+def check_log_survives_reload(person: Person) -> None:
+    """The log built by appending each message's new events equals a fresh page's whole log."""
+    page = person.page
+    appended = page.locator("[data-testid=log] li").all_inner_texts()
+    page.reload()
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    page.wait_for_selector("[data-testid=outcome]:visible")
+    assert page.locator("[data-testid=log] li").all_inner_texts() == appended
+    assert len(appended) > 20
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+def test_two_people_play_alakazoo_against_a_bot(browser: Browser, server: str, shots: Path) -> None:
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, {"kind": "human"}, BOT])
+    people = [Person(browser, server + link["url"], seed=k) for k, link in enumerate(made["links"]["seats"])]
+    first = people[0].page
+    assert first.locator(".board").count() == 3
+    assert first.locator(".board").first.locator(".space").count() == 9
+    assert "Player 1 (Ana)" in first.locator("#who").inner_text()
+
+    play_to_the_end(people, shots, "alakazoo")
+
+    for person in people:
+        check_result(person, 3)
+        # The other people's hands stay face down to the end.
+        assert person.page.locator(".player:not(.me) .hand-card").count() == 0
+        person.check_clean()
+    assert sum(person.clicks for person in people) > 10
+    first.screenshot(path=shots / "alakazoo-finished-desktop.png", full_page=True)
+    check_log_survives_reload(people[1])
+    for person in people:
+        person.close()
+
+
+def test_one_person_plays_alakazum_against_two_bots_then_rematch(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    made = create_table(server, "alakazum", [{"kind": "human", "name": "Ana"}, BOT, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=7)
+    play_to_the_end([ana], shots, "alakazum")
+
+    check_result(ana, 3)
+    page = ana.page
+    assert page.locator(".card.character").count() > 0
+    assert page.locator(".card.enemy").count() == 4
+    page.screenshot(path=shots / "alakazum-finished-desktop.png", full_page=True)
+    check_log_survives_reload(ana)
+
+    # A rematch: the same players at a new table, reached through the new link.
+    page.click("#rematch")
+    link = page.locator("[data-testid=rematch-url]")
+    link.wait_for()
+    href = link.get_attribute("href")
+    assert href is not None and "token=" in href
+    assert page.locator("[data-testid=error]").is_hidden()
+    page.goto(href)
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    assert "Player 1 (Ana)" in page.locator("#who").inner_text()
+    # Leaving hands the seat to a bot, which finishes the game.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave")
+    page.wait_for_selector("text=You left")
+    page.wait_for_selector("[data-testid=outcome]:visible", timeout=GAME_TIMEOUT * 1000)
+    ana.check_clean()
+    ana.close()
+
+
+def test_lobby_creates_a_table_and_shows_its_links(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    page.goto(server + "/")
+    page.select_option("#game", "alakazum")
+    page.select_option("#players", "3")
+    page.select_option("select[name=seat-0]", "human")
+    page.fill("input[name=name-0]", "Ana <b>bold</b>")
+    page.select_option("select[name=seat-1]", "human")
+    page.select_option("select[name=seat-2]", "bot:heuristic")
+    page.click("#create-table button[type=submit]")
+
+    seat_links = page.locator("[data-testid=seat-link]")
+    seat_links.first.wait_for()
+    assert seat_links.count() == 2
+    hrefs = [seat_links.nth(k).get_attribute("href") or "" for k in range(2)]
+    assert all("/table/" in href and "?token=" in href for href in hrefs)
+    assert hrefs[0] != hrefs[1]
+    # The name is shown as written, not read as HTML.
+    assert "Ana <b>bold</b>" in seat_links.first.inner_text()
+    assert page.locator("#created b").count() == 0
+    spectator = page.locator("[data-testid=spectator-link]").get_attribute("href") or ""
+    assert "/table/" in spectator and "token" not in spectator
+    table_id = spectator.rsplit("/", 1)[1]
+    page.wait_for_selector(f".table-card[data-table='{table_id}']")
+    page.screenshot(path=shots / "lobby-desktop.png", full_page=True)
+
+    # The spectator link shows the table and offers no choices.
+    page.goto(spectator)
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    assert page.locator("#who").inner_text() == "Spectator"
+    assert page.locator("button.action").count() == 0
+
+    # An open seat is taken from the lobby's list, under the name typed there.
+    made = create_table(server, "alakazoo", [BOT, {"kind": "human", "open": True}])
+    page.goto(server + "/")
+    page.fill("#join-name", "Zoe")
+    page.click(f".table-card[data-table='{made['table']['id']}'] button.join")
+    page.wait_for_url("**/table/*token=*")
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    assert page.locator("#who").inner_text() == "You are Player 2 (Zoe)"
+    assert not crashes
+    context.close()
+
+
+def test_pages_fit_a_phone_screen(
+    browser: Browser, server: str, shots: Path, finished_zoo: dict[str, Any]
+) -> None:
+    for game in ("alakazoo", "alakazum"):
+        made = create_table(server, game, [{"kind": "human", "name": "Ana"}, BOT, BOT])
+        person = Person(browser, server + made["links"]["seats"][0]["url"], seed=3, viewport=PHONE)
+        for _ in range(6):  # a few moves in, with cards on the table
+            if not person.try_move():
+                time.sleep(0.1)
+        no_horizontal_overflow(person.page)
+        person.page.screenshot(path=shots / f"{game}-phone.png", full_page=True)
+        person.check_clean()
+        person.close()
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    for path, name in (
+        ("/", "lobby"),
+        (f"/table/{finished_zoo['id']}", "alakazoo-finished"),
+        (f"/table/{finished_zoo['id']}/replay?seat=1&step=40", "replay"),
+    ):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        no_horizontal_overflow(page)
+        page.screenshot(path=shots / f"{name}-phone.png", full_page=True)
+    context.close()
+
+
+def test_replay_steps_through_a_finished_game(
+    browser: Browser, server: str, shots: Path, finished_zoo: dict[str, Any]
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    steps = finished_zoo["actions"]
+    page.goto(f"{server}/table/{finished_zoo['id']}/replay?seat=0")
+    step = page.locator("[data-testid=replay-step]")
+
+    def at(number: int) -> None:
+        page.wait_for_selector(f"[data-testid=replay-step][data-step='{number}']")
+
+    at(0)
+    assert step.inner_text() == f"Step 0 of {steps}"
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    at(3)
+    page.click("#next")
+    at(4)
+    assert page.locator("[data-testid=replay-action] li").count() > 0  # what step 4 did
+    page.click("#prev")
+    at(3)
+    page.keyboard.press("End")
+    at(steps)
+    assert page.locator("[data-testid=outcome]").is_visible()
+    assert page.locator(".player.me").count() == 1
+    page.screenshot(path=shots / "replay-desktop.png", full_page=True)
+
+    # The slider, then the spectator's view of the same step.
+    slide = "(slider, n) => { slider.value = n; slider.dispatchEvent(new Event('input')); }"
+    page.locator("#slider").evaluate(slide, 10)
+    at(10)
+    page.select_option("#seat", "")
+    page.wait_for_selector(".player.me", state="detached")  # a spectator has no seat of their own
+    assert "seat=" not in page.url
+    page.click("#first")
+    at(0)
+    assert not page.locator("[data-testid=outcome]").is_visible()
+    assert not crashes
+    context.close()
+
+
+def test_an_open_page_reconnects_after_a_server_restart(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    first = Server(tmp_path)
+    made = create_table(first.url, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
+    ana = Person(browser, first.url + made["links"]["seats"][0]["url"], seed=5)
+    for _ in range(4):
+        if not ana.try_move():
+            time.sleep(0.1)
+    page = ana.page
+    page.wait_for_selector("button.action:enabled")  # Ana decides: the bot has finished moving
+    log_before = page.locator("[data-testid=log] li").all_inner_texts()
+    seq_before = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+
+    first.stop()
+    page.wait_for_selector("[data-testid=status][data-state=reconnecting]")
+    second = Server(tmp_path, port=first.port)  # the same SQLite file: every table is back
+    try:
+        page.wait_for_selector("[data-testid=status][data-state=connected]", timeout=20_000)
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log_before)
+        )
+        assert page.locator("[data-testid=log] li").all_inner_texts()[: len(log_before)] == log_before
+        assert page.get_attribute("[data-testid=legal-actions]", "data-seq") == seq_before
+        page.screenshot(path=shots / "reconnected-desktop.png", full_page=True)
+        assert ana.try_move()  # and the game goes on
+        ana.check_clean()
+    finally:
+        ana.close()
+        second.stop()
