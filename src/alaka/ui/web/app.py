@@ -46,7 +46,7 @@ class WebClient:
         self.log_sent = 0
 
     async def send(self, message: JsonDict) -> None:
-        await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+        await self.socket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
 
 
 def _error(message: str, status: int) -> JSONResponse:

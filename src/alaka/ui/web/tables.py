@@ -572,10 +572,17 @@ class TableRoom:
     # -- the game moving on ----------------------------------------------------------------------------
 
     async def _commit(self, table: Table, action: Action) -> None:
-        """Store the action, apply it, tell everyone. Called with the table's lock held."""
+        """Store the action, apply it, tell everyone. Called with the table's lock held.
+
+        A chance outcome followed at once by another (three dice, a column refilled card by
+        card) is not announced on its own: the state after the last one is, with every event
+        in its log, so a roll costs one message per client instead of one per die.
+        """
         await self.journal.append(table.id, table.seq + 1, action.name)
+        chance = table.state.current_player() == CHANCE
         table.state.apply_action(action)
-        await self.broadcast(table)
+        if not (chance and table.state.current_player() == CHANCE):
+            await self.broadcast(table)
 
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs if chance, a bot or a forced choice is next."""
