@@ -214,3 +214,22 @@ def test_with_a_margin_ismcts_keeps_the_prior_move_unless_clearly_beaten() -> No
     played = free.act(a, 0, random.Random(4))
     assert played.name == max(free.last.root_visits, key=free.last.root_visits.__getitem__)
     assert played != kept
+
+
+def test_levels_limits_how_deep_the_tree_branches() -> None:
+    """levels=1: only the root's actions are searched (the prior is asked once, at the root);
+    without a limit the tree grows below the root and asks the prior at every new node."""
+    a, _ = _zoo_twins()
+    calls = []
+
+    def counted(state: alaka.State, seat: int, rng: random.Random) -> alaka.Action:
+        calls.append(seat)
+        return state.legal_actions()[0]
+
+    ISMCTSBot(iterations=100, prior=counted, bias=1.0, levels=1).act(a, 0, random.Random(2))
+    assert len(calls) == 1
+    calls.clear()
+    ISMCTSBot(iterations=100, prior=counted, bias=1.0).act(a, 0, random.Random(2))
+    assert len(calls) > 1
+    bot = make_bot("ismcts:iterations=30,levels=1", "alakazoo")
+    assert isinstance(bot, ISMCTSBot) and bot.levels == 1

@@ -15,7 +15,9 @@ one tree shared by every determinization (Cowling, Powley and Whitehouse's SO-IS
   and a prior policy's choice gets a progressive bias ``bias / (visits + 1)``;
 - below the tree, a rollout policy (random, or a game's heuristic) plays on, either to the end
   or to ``depth`` decisions, after which an evaluator scores the position (the game's heuristic
-  evaluator, in [0, 1] per seat).
+  evaluator, in [0, 1] per seat);
+- optionally, the tree branches only on the first ``levels`` decisions from the root (``levels=1``
+  is flat Monte Carlo over the root's actions); below, the rollout policy decides.
 
 Given its seed and an iteration budget it is deterministic; a time budget is not (by nature).
 """
@@ -84,6 +86,7 @@ class ISMCTSBot:
         prior: Policy | None = None,
         bias: float = 0.0,
         margin: float = 0.0,
+        levels: int = 0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
@@ -103,6 +106,9 @@ class ISMCTSBot:
         #: With a prior: keep the prior's move unless the most visited move's mean return beats
         #: it by ``margin`` standard errors (0: always the most visited move).
         self.margin = margin
+        #: The tree branches on at most this many decisions from the root (0: no limit); below,
+        #: the rollout policy decides. ``levels=1`` is flat Monte Carlo over the root's actions.
+        self.levels = levels
         self.last = SearchStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -164,6 +170,8 @@ class ISMCTSBot:
             if opponents is not None and player != me:
                 state.apply_action(opponents(state, player, rng))
                 continue
+            if self.levels and len(path) >= self.levels:
+                break
             legal = state.legal_actions()
             if self.prior is not None and node.prior < 0:
                 node.prior = self.prior(state.clone(), player, rng).id

@@ -4,8 +4,9 @@ A bot spec is ``name`` or ``name:key=value,key=value``. IS-MCTS takes ``iteratio
 ``seconds``, ``c`` (exploration), ``depth`` (cut rollouts after this many decisions and score
 with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``heuristic``),
 ``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
-heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none) and ``margin``
-(keep the heuristic's move unless another beats it by this many standard errors; 0 = off).
+heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none), ``margin``
+(keep the heuristic's move unless another beats it by this many standard errors; 0 = off) and
+``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def _heuristic(game: str, params: dict[str, str]) -> Bot:
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
-    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias", "margin"}
+    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias", "margin", "levels"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise BotSpecError(
@@ -65,6 +66,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         _number("ismcts", "iterations", params.get("iterations", "0" if seconds else "1000"), int)
     )
     c = _number("ismcts", "c", params.get("c", "0.7"), float)
+    levels = int(_number("ismcts", "levels", params.get("levels", "0"), int))
     if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
         raise BotSpecError("bot 'ismcts' needs iterations >= 1 or seconds > 0")
     evaluator: Evaluator = terminal_values
@@ -94,6 +96,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         prior=prior,
         bias=bias,
         margin=margin,
+        levels=levels,
     )
 
 
