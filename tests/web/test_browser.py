@@ -16,7 +16,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from web_helpers import free_port
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
@@ -82,18 +82,12 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Server:
     """``alaka serve --pace 0`` in a subprocess, on its own port and SQLite file."""
 
     def __init__(self, folder: Path, port: int | None = None) -> None:
         self.folder = folder
-        self.port = port or _free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder / f"serve-{time.monotonic_ns()}.log"
         command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", "0"]

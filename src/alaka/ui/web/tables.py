@@ -110,9 +110,6 @@ class Journal:
         self.store = store
         self._pending: list[tuple[tuple[str, int, str], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
-        #: How many commits and rows so far (the load benchmark reports the batch size).
-        self.commits = 0
-        self.rows = 0
 
     async def append(self, table_id: str, number: int, action: str) -> None:
         """Return once action ``number`` of the table is committed; raise if it could not be."""
@@ -139,8 +136,6 @@ class Journal:
                     if not done.done():  # a waiter may have been cancelled (a server stopping)
                         done.set_exception(failure)
                 continue
-            self.commits += 1
-            self.rows += len(batch)
             for _, done in batch:
                 if not done.done():
                     done.set_result(None)
@@ -290,8 +285,11 @@ class Table:
             return "Your decision."
         return f"Waiting for {self.describe(player)}."
 
-    def seat_message(self, seat: int | None, log_from: int) -> JsonDict:
-        """Everything ``seat`` is told about the table now (see the module docstring)."""
+    def seat_message(self, seat: int | None, log_from: int, summary: JsonDict | None = None) -> JsonDict:
+        """Everything ``seat`` is told about the table now (see the module docstring).
+
+        ``summary`` is the table's public summary when the caller already built it (a broadcast
+        builds it once for every client)."""
         state = self.state
         player = state.current_player()
         legal: list[JsonDict] = []
@@ -302,7 +300,7 @@ class Table:
             ]
         return {
             "type": "state",
-            "table": self.summary(),
+            "table": self.summary() if summary is None else summary,
             "seat": seat,
             "seq": self.seq,
             "view": state.view(seat, log_since=log_from),
@@ -629,8 +627,9 @@ class TableRoom:
                     return
 
     async def broadcast(self, table: Table) -> None:
+        summary = table.summary()
         for client in list(table.clients):
-            await self._send(table, client, table.seat_message(client.seat, client.log_sent))
+            await self._send(table, client, table.seat_message(client.seat, client.log_sent, summary))
 
     async def _send(self, table: Table, client: Client, message: JsonDict) -> None:
         try:
