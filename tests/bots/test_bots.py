@@ -68,17 +68,19 @@ def test_ismcts_is_deterministic_given_its_seed_and_does_not_touch_the_state() -
     assert json.dumps(state.view(None)) == before
 
 
-def test_ismcts_takes_the_display_that_wins_the_game() -> None:
-    """Last turn of the game: displaying the tail decides the winner; IS-MCTS must see it."""
-    elements = {
-        t: f"Griffin {t}"
-        for t in ("left ear", "head", "right ear", "left hand", "body", "right hand", "left leg", "right leg")
-    }
-    state = ZOO.scenario(
+def _last_game_display_position() -> alaka.State:
+    """Last turn: displaying the Griffin tail completes seat 0's board and wins the game."""
+    parts = ("left ear", "head", "right ear", "left hand", "body", "right hand", "left leg", "right leg")
+    return ZOO.scenario(
         {
             "boards": [1, 2],
             "seats": [
-                {"hand": ["Griffin tail"], "runes": ["tail/1", "tail/2"], "elements": elements, "points": 3},
+                {
+                    "hand": ["Griffin tail"],
+                    "runes": ["tail/1", "tail/2"],
+                    "elements": {t: f"Griffin {t}" for t in parts},
+                    "points": 3,
+                },
                 {"points": 10},
             ],
             "turn_of": 0,
@@ -86,8 +88,12 @@ def test_ismcts_takes_the_display_that_wins_the_game() -> None:
             "phase": "display",
         }
     )
+
+
+def test_ismcts_takes_the_display_that_wins_the_game() -> None:
+    """Last turn of the game: displaying the tail decides the winner; IS-MCTS must see it."""
     bot = ISMCTSBot(iterations=200)
-    assert bot.act(state, 0, random.Random(0)).name == "display:griffin:tail"
+    assert bot.act(_last_game_display_position(), 0, random.Random(0)).name == "display:griffin:tail"
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -125,6 +131,16 @@ def test_arena_command_prints_the_table_and_writes_replayable_records(tmp_path: 
         assert alaka.replay(record).is_terminal()
 
 
+def test_arena_table_written_to_a_pipe_keeps_long_bot_specs_whole() -> None:
+    spec = "ismcts:iterations=3,rollout=heuristic,depth=4,bias=1,margin=0.5,root=halving"
+    result = CliRunner().invoke(
+        app, ["arena", "alakazoo", "--seats", f"{spec.replace(',', '/')},heuristic", "--games", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert spec in result.output
+    assert "ms/decision" in result.output
+
+
 def test_arena_rejects_a_wrong_number_of_seats() -> None:
     result = CliRunner().invoke(app, ["arena", "alakazoo", "--seats", "random", "--games", "1"])
     assert result.exit_code != 0
@@ -155,7 +171,14 @@ def _zum_twins() -> tuple[alaka.State, alaka.State]:
     ("game", "twins"), [("alakazoo", _zoo_twins), ("alakazum", _zum_twins)], ids=["alakazoo", "alakazum"]
 )
 @pytest.mark.parametrize(
-    "spec", ["random", "heuristic", "ismcts:iterations=40", "ismcts:iterations=40,rollout=heuristic,depth=8"]
+    "spec",
+    [
+        "random",
+        "heuristic",
+        "ismcts:iterations=40",
+        "ismcts:iterations=40,rollout=heuristic,depth=8",
+        "ismcts:iterations=40,rollout=heuristic,depth=8,bias=1,margin=0.5,root=halving",
+    ],
 )
 def test_no_bot_peeks_at_hidden_cards(game: str, twins: object, spec: str) -> None:
     """Same view, different hidden cards, same RNG: every bot makes the same choice."""
@@ -233,3 +256,64 @@ def test_levels_limits_how_deep_the_tree_branches() -> None:
     assert len(calls) > 1
     bot = make_bot("ismcts:iterations=30,levels=1", "alakazoo")
     assert isinstance(bot, ISMCTSBot) and bot.levels == 1
+
+
+def test_halving_takes_the_display_that_wins_the_game() -> None:
+    bot = ISMCTSBot(iterations=200, root="halving")
+    assert bot.act(_last_game_display_position(), 0, random.Random(0)).name == "display:griffin:tail"
+
+
+def test_halving_spends_its_budget_in_rounds_that_halve_the_actions() -> None:
+    """k actions: ceil(log2 k) rounds; an action dropped early was played on fewer worlds than
+    the ones kept, the survivors on the most, and no more simulations than the budget."""
+    a, _ = _zoo_twins()
+    legal = a.legal_actions()
+    assert len(legal) >= 4
+    bot = ISMCTSBot(iterations=400, root="halving")
+    bot.act(a, 0, random.Random(1))
+    worlds = sorted(bot.last.root_visits.values(), reverse=True)
+    assert len(worlds) == len(legal)
+    assert bot.last.iterations == sum(worlds) <= 400
+    assert worlds[0] == worlds[1] > worlds[-1] >= 1
+    assert len(set(worlds)) >= 2
+
+
+def test_halving_is_deterministic_given_its_seed_and_does_not_touch_the_state() -> None:
+    a, _ = _zoo_twins()
+    before = json.dumps(a.view(None))
+    spec = "ismcts:iterations=120,rollout=heuristic,depth=10,root=halving"
+    first = make_bot(spec, "alakazoo").act(a, 0, random.Random(5))
+    second = make_bot(spec, "alakazoo").act(a, 0, random.Random(5))
+    assert first == second
+    assert json.dumps(a.view(None)) == before
+
+
+def test_halving_keeps_the_prior_move_unless_clearly_beaten() -> None:
+    """The prior's move survives every round; an unreachable margin then keeps it."""
+    a, _ = _zoo_twins()
+
+    def last(state: alaka.State, seat: int, rng: random.Random) -> alaka.Action:
+        return state.legal_actions()[-1]
+
+    bot = ISMCTSBot(iterations=300, prior=last, margin=1e9, root="halving")
+    assert bot.act(a, 0, random.Random(4)) == a.legal_actions()[-1]
+    assert bot.last.root_visits[a.legal_actions()[-1].name] == max(bot.last.root_visits.values())
+
+
+def test_paired_differences_see_what_independent_means_cannot() -> None:
+    """Why halving pairs its simulations: two actions whose returns swing together from world to
+    world, one always 0.02 better. The paired test sees it from a handful of worlds."""
+    from alaka.bots.ismcts import _paired_better
+
+    rng = random.Random(0)
+    worlds = [rng.random() * 0.9 for _ in range(8)]
+    better = [w + 0.02 for w in worlds]
+    assert _paired_better(better, worlds, margin=3.0)
+    assert not _paired_better(worlds, better, margin=0.0)
+
+
+def test_root_option_parses_and_refuses_unknown_modes() -> None:
+    bot = make_bot("ismcts:iterations=30,root=halving", "alakazoo")
+    assert isinstance(bot, ISMCTSBot) and bot.root == "halving"
+    with pytest.raises(BotSpecError, match="root is 'tree' or 'halving'"):
+        make_bot("ismcts:root=widest", "alakazoo")

@@ -6,7 +6,9 @@ with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``he
 ``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
 heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none), ``margin``
 (keep the heuristic's move unless another beats it by this many standard errors; 0 = off) and
-``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit).
+``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit) and
+``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
+paired simulations, see :mod:`alaka.bots.ismcts`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,14 @@ from collections.abc import Callable
 
 from alaka.bots.heuristic_bot import HeuristicBot
 from alaka.bots.heuristics import heuristic_for
-from alaka.bots.ismcts import Evaluator, ISMCTSBot, Policy, random_policy, terminal_values
+from alaka.bots.ismcts import (
+    ROOT_MODES,
+    Evaluator,
+    ISMCTSBot,
+    Policy,
+    random_policy,
+    terminal_values,
+)
 from alaka.bots.random_bot import RandomBot
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
@@ -46,7 +55,18 @@ def _heuristic(game: str, params: dict[str, str]) -> Bot:
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
-    known = {"iterations", "seconds", "c", "depth", "rollout", "opponents", "bias", "margin", "levels"}
+    known = {
+        "iterations",
+        "seconds",
+        "c",
+        "depth",
+        "rollout",
+        "opponents",
+        "bias",
+        "margin",
+        "levels",
+        "root",
+    }
     unknown = sorted(set(params) - known)
     if unknown:
         raise BotSpecError(
@@ -58,6 +78,9 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     opponents_name = params.get("opponents", "tree")
     if opponents_name not in ("tree", "heuristic"):
         raise BotSpecError(f"bot 'ismcts': opponents is 'tree' or 'heuristic', not {opponents_name!r}")
+    root = params.get("root", "tree")
+    if root not in ROOT_MODES:
+        raise BotSpecError(f"bot 'ismcts': root is 'tree' or 'halving', not {root!r}")
     bias = _number("ismcts", "bias", params.get("bias", "0"), float)
     margin = _number("ismcts", "margin", params.get("margin", "0"), float)
     depth = int(_number("ismcts", "depth", params.get("depth", "0"), int))
@@ -97,6 +120,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         bias=bias,
         margin=margin,
         levels=levels,
+        root=root,
     )
 
 

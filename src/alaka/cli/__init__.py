@@ -31,6 +31,18 @@ app = typer.Typer(
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
+#: Width for result tables written to a file or a pipe (Rich assumes 80 columns there, which
+#: would cut long bot specs short); a terminal keeps its own width.
+PIPED_TABLE_WIDTH = 200
+
+
+def _print_table(table: Table) -> None:
+    if console.is_terminal:
+        console.print(table)
+    else:
+        Console(file=console.file, width=PIPED_TABLE_WIDTH, highlight=False).print(table)
+
+
 OptionList = Annotated[
     list[str] | None,
     typer.Option(
@@ -222,7 +234,7 @@ def arena_command(
             *cells,
             f"{bot.ms_per_decision:.2f}",
         )
-    console.print(table)
+    _print_table(table)
     console.print(
         f"average length: {summary.mean_actions:.0f} actions, {summary.mean_turns:.1f} turns; "
         + "; ".join(f"{reason}: {count}" for reason, count in sorted(summary.reasons.items()))
