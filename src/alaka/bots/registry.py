@@ -5,7 +5,7 @@ A bot spec is ``name`` or ``name:key=value,key=value``. IS-MCTS takes ``iteratio
 with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``heuristic``),
 ``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
 heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none), ``margin``
-(keep the heuristic's move unless another beats it by this many standard errors; 0 = off) and
+(keep the heuristic's move unless another beats it by this many standard errors; 0 = off),
 ``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit) and
 ``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
 paired simulations, see :mod:`alaka.bots.ismcts`).
@@ -80,7 +80,8 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         raise BotSpecError(f"bot 'ismcts': opponents is 'tree' or 'heuristic', not {opponents_name!r}")
     root = params.get("root", "tree")
     if root not in ROOT_MODES:
-        raise BotSpecError(f"bot 'ismcts': root is 'tree' or 'halving', not {root!r}")
+        modes = " or ".join(repr(mode) for mode in ROOT_MODES)
+        raise BotSpecError(f"bot 'ismcts': root is {modes}, not {root!r}")
     bias = _number("ismcts", "bias", params.get("bias", "0"), float)
     margin = _number("ismcts", "margin", params.get("margin", "0"), float)
     depth = int(_number("ismcts", "depth", params.get("depth", "0"), int))
