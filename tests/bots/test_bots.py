@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import alaka
-from alaka.bots.ismcts import ISMCTSBot
+from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
 from alaka.bots.registry import BotSpecError, make_bot, parse_spec
 from alaka.cli import app
 from alaka.sim.arena import run_match, seats_for, summarize, wilson
@@ -94,6 +94,29 @@ def test_ismcts_takes_the_display_that_wins_the_game() -> None:
     """Last turn of the game: displaying the tail decides the winner; IS-MCTS must see it."""
     bot = ISMCTSBot(iterations=200)
     assert bot.act(_last_game_display_position(), 0, random.Random(0)).name == "display:griffin:tail"
+
+
+def _finished_last_game(rival_points: int) -> alaka.State:
+    """The last-turn position above, played out: seat 0 ends on 13 points, seat 1 on its own."""
+    spec = json.loads(json.dumps(_last_game_display_position().scenario_spec))
+    spec["seats"][1]["points"] = rival_points
+    state = ZOO.scenario(spec)
+    for name in ("display:griffin:tail", "end"):
+        state.apply_action(next(a for a in state.legal_actions() if a.name == name))
+    assert state.is_terminal()
+    return state
+
+
+def test_a_shared_win_is_worth_half_a_win_to_the_search() -> None:
+    """Equal totals share the win (returns() gives each winner 1.0); the search must score a
+    two-way tie as half a win, as the arena does, or it would steer for ties."""
+    tie, win = _finished_last_game(13), _finished_last_game(12)
+    assert tie.returns() == (1.0, 1.0)
+    assert win_shares(tie) == (0.5, 0.5)
+    assert win_shares(win) == (1.0, 0.0)
+    bot = ISMCTSBot(iterations=1)
+    assert tuple(bot._playout(tie.clone(), random.Random(0))) == (0.5, 0.5)
+    assert terminal_values(tie) == (0.5, 0.5)
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -237,6 +260,10 @@ def test_with_a_margin_ismcts_keeps_the_prior_move_unless_clearly_beaten() -> No
     played = free.act(a, 0, random.Random(4))
     assert played.name == max(free.last.root_visits, key=free.last.root_visits.__getitem__)
     assert played != kept
+    # The search says why: the prior's move and each root action's mean return.
+    assert free.last.prior == kept.name
+    assert set(free.last.root_means) == set(free.last.root_visits)
+    assert all(0.0 <= mean <= 1.0 for mean in free.last.root_means.values())
 
 
 def test_levels_limits_how_deep_the_tree_branches() -> None:
@@ -317,3 +344,35 @@ def test_root_option_parses_and_refuses_unknown_modes() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.root == "halving"
     with pytest.raises(BotSpecError, match="root is 'tree' or 'halving'"):
         make_bot("ismcts:root=widest", "alakazoo")
+
+
+def _end_without_display(state: alaka.State, seat: int, rng: random.Random) -> alaka.Action:
+    """A poor prior for the last-turn position: end the turn instead of the winning display."""
+    ending = [a for a in state.legal_actions() if a.name == "end"]
+    return ending[0] if ending else state.legal_actions()[0]
+
+
+def test_verify_plays_the_trees_choice_when_paired_simulations_confirm_it() -> None:
+    """verify=0.4 of 100 iterations: the tree spends 60 and finds the winning display against
+    a prior that ends the turn; the remaining 40 simulations (20 worlds, both moves on each)
+    confirm it, so the display is played and the budget is spent exactly. (Rollouts stop after
+    one decision, so ending the turn scores a neutral guess against the display's sure win.)"""
+    bot = ISMCTSBot(iterations=100, depth=1, prior=_end_without_display, verify=0.4, margin=2.0)
+    assert bot.act(_last_game_display_position(), 0, random.Random(1)).name == "display:griffin:tail"
+    assert bot.last.iterations == 100
+    assert sum(bot.last.root_visits.values()) == 60
+
+
+def test_verify_keeps_the_prior_move_without_paired_evidence() -> None:
+    """The same search with an unreachable margin: the paired check cannot confirm the tree's
+    choice, so the prior's move stands (and the check ran: the whole budget was spent)."""
+    bot = ISMCTSBot(iterations=100, depth=1, prior=_end_without_display, verify=0.4, margin=1e9)
+    assert bot.act(_last_game_display_position(), 0, random.Random(1)).name == "end"
+    assert bot.last.iterations == 100
+
+
+def test_verify_option_parses_and_refuses_shares_outside_the_budget() -> None:
+    bot = make_bot("ismcts:iterations=30,verify=0.2,margin=1", "alakazoo")
+    assert isinstance(bot, ISMCTSBot) and bot.verify == 0.2 and bot.prior is not None
+    with pytest.raises(BotSpecError, match="verify is a share of the budget"):
+        make_bot("ismcts:verify=1.5", "alakazoo")

@@ -10,7 +10,8 @@ one tree shared by every determinization (Cowling, Powley and Whitehouse's SO-IS
   where availability counts the iterations in which the action was legal (actions differ
   between determinizations);
 - every node keeps one return per seat and each seat maximizes its own (max-n), so the search
-  works for any number of players;
+  works for any number of players; a finished game returns *win shares* (the winners of a
+  shared win split one win, as the arena scores them), so the search does not court ties;
 - optionally, other seats' decisions follow an opponent model (a policy) instead of the tree,
   and a prior policy's choice gets a progressive bias ``bias / (visits + 1)``;
 - below the tree, a rollout policy (random, or a game's heuristic) plays on, either to the end
@@ -51,10 +52,22 @@ def random_policy(state: State, seat: int, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
+def win_shares(state: State) -> tuple[float, ...]:
+    """A finished game's result as the arena scores it: the winners share one win.
+
+    ``returns()`` gives 1.0 to every winner of a shared win; a search that maximized that
+    would steer for ties (a sure two-way tie would look as good as a sure win), while every
+    tie halves what the seat actually earns.
+    """
+    returns = state.returns()
+    total = sum(returns)
+    return tuple(r / total for r in returns) if total > 0 else returns
+
+
 def terminal_values(state: State) -> tuple[float, ...]:
-    """Returns of a finished game; before the end, an even share (a neutral guess)."""
+    """Win shares of a finished game; before the end, an even share (a neutral guess)."""
     if state.is_terminal():
-        return state.returns()
+        return win_shares(state)
     n = state.num_players
     return (1.0 / n,) * n
 
@@ -77,6 +90,10 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     root_visits: dict[str, int] = field(default_factory=dict)
+    #: The searching seat's mean return for each root action (for diagnosis: why it chose).
+    root_means: dict[str, float] = field(default_factory=dict)
+    #: The prior's move at the root, if a prior was given ("" otherwise).
+    prior: str = ""
 
 
 #: How the root's action is chosen: by the tree (UCT), or by sequential halving over paired
@@ -103,11 +120,14 @@ class ISMCTSBot:
         margin: float = 0.0,
         levels: int = 0,
         root: str = "tree",
+        verify: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
         if root not in ROOT_MODES:
             raise ValueError(f"root is one of {', '.join(ROOT_MODES)}, not {root!r}")
+        if not 0.0 <= verify < 1.0:
+            raise ValueError(f"verify is a share of the budget in [0, 1), not {verify}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -128,6 +148,10 @@ class ISMCTSBot:
         #: the rollout policy decides. ``levels=1`` is flat Monte Carlo over the root's actions.
         self.levels = levels
         self.root = root
+        #: With a prior, in tree mode: this share of the budget is kept back to check the tree's
+        #: choice against the prior's on paired simulations; the tree's choice is played only if
+        #: it beats the prior's by ``margin`` paired standard errors there (see ``_verified``).
+        self.verify = verify
         self.last = SearchStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -138,11 +162,11 @@ class ISMCTSBot:
             return self._halving(state, seat, legal, rng)
         root = Node(player=seat, totals=[0.0] * state.num_players)
         start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds > 0 else math.inf
+        tree_share = 1.0 - self.verify if self.prior is not None else 1.0
+        deadline = start + self.seconds * tree_share if self.seconds > 0 else math.inf
+        budget = max(1, round(self.iterations * tree_share))
         done = 0
-        while (self.seconds > 0 and time.perf_counter() < deadline) or (
-            self.seconds <= 0 and done < self.iterations
-        ):
+        while (self.seconds > 0 and time.perf_counter() < deadline) or (self.seconds <= 0 and done < budget):
             self._iterate(root, state.resample(seat, rng), rng)
             done += 1
         by_id = {a.id: a for a in legal}
@@ -151,18 +175,26 @@ class ISMCTSBot:
             key=lambda item: (item[1].visits, -item[0]),
         )
         prior = root.children.get(root.prior)
-        if (
-            self.margin > 0
-            and prior is not None
-            and root.prior in by_id
-            and best[0] != root.prior
-            and not self._clearly_better(best[1], prior, seat)
-        ):
-            best = (root.prior, prior)
+        if prior is not None and root.prior in by_id and best[0] != root.prior:
+            if self.verify > 0:
+                kept, checked = self._verified(
+                    state, seat, by_id[best[0]], by_id[root.prior], rng, start, done
+                )
+                done += checked
+            else:
+                kept = self.margin <= 0 or self._clearly_better(best[1], prior, seat)
+            if not kept:
+                best = (root.prior, prior)
         self.last = SearchStats(
             done,
             time.perf_counter() - start,
             {by_id[i].name: n.visits for i, n in root.children.items() if i in by_id},
+            {
+                by_id[i].name: n.totals[seat] / n.visits
+                for i, n in root.children.items()
+                if i in by_id and n.visits
+            },
+            by_id[root.prior].name if root.prior in by_id else "",
         )
         return by_id[best[0]]
 
@@ -189,12 +221,7 @@ class ISMCTSBot:
             share = self.iterations * (r + 1) // rounds
             deadline = start + self.seconds * (r + 1) / rounds
             while True:  # at least one world a round
-                world = state.resample(seat, rng)
-                seed = rng.getrandbits(64)
-                for action_id in survivors:
-                    sim = world.clone()
-                    sim.apply_action(by_id[action_id])
-                    returns[action_id].append(self._playout(sim, random.Random(seed))[seat])
+                self._play_world(state, seat, [by_id[a] for a in survivors], returns, rng)
                 done += len(survivors)
                 if self.seconds > 0:
                     if time.perf_counter() >= deadline:
@@ -219,8 +246,58 @@ class ISMCTSBot:
             done,
             time.perf_counter() - start,
             {by_id[a].name: len(values) for a, values in returns.items()},
+            {by_id[a].name: _mean(values) for a, values in returns.items() if values},
+            by_id[prior].name if prior in by_id else "",
         )
         return by_id[best]
+
+    def _play_world(
+        self,
+        state: State,
+        seat: int,
+        actions: Sequence[Action],
+        returns: dict[int, list[float]],
+        rng: random.Random,
+    ) -> None:
+        """Deal one world (a determinization and one seed for all that is random after it) and
+        play each action on it, appending ``seat``'s return to ``returns[action.id]``: the
+        actions' returns are then paired, world by world."""
+        world = state.resample(seat, rng)
+        seed = rng.getrandbits(64)
+        for action in actions:
+            sim = world.clone()
+            sim.apply_action(action)
+            returns[action.id].append(self._playout(sim, random.Random(seed))[seat])
+
+    def _verified(
+        self,
+        state: State,
+        seat: int,
+        choice: Action,
+        prior: Action,
+        rng: random.Random,
+        start: float,
+        done: int,
+    ) -> tuple[bool, int]:
+        """Whether the tree's ``choice`` beats the prior's move on paired simulations, and how
+        many simulations that took (the rest of the budget: ``done`` were spent by the tree).
+
+        The tree's children are scored on independent simulations whose spread, in a long
+        game, hides edges of a few percent; playing both moves on the same worlds cancels
+        most of it, so the prior's move is left only on evidence (``margin`` standard errors
+        of the paired differences).
+        """
+        returns: dict[int, list[float]] = {choice.id: [], prior.id: []}
+        worlds = 0
+        while True:  # at least one world
+            self._play_world(state, seat, (choice, prior), returns, rng)
+            worlds += 1
+            if self.seconds > 0:
+                if time.perf_counter() >= start + self.seconds:
+                    break
+            elif done + 2 * (worlds + 1) > self.iterations:
+                break
+        return _paired_better(returns[choice.id], returns[prior.id], self.margin), 2 * worlds
 
     def _clearly_better(self, a: Node, b: Node, seat: int) -> bool:
         """Whether ``a``'s mean return beats ``b``'s by ``margin`` standard errors (returns are
@@ -301,7 +378,7 @@ class ISMCTSBot:
         while True:
             player = state.current_player()
             if player == TERMINAL:
-                return state.returns()
+                return win_shares(state)
             if player == CHANCE:
                 state.apply_action(state.sample_chance(rng))
                 continue

@@ -8,7 +8,9 @@ heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none)
 (keep the heuristic's move unless another beats it by this many standard errors; 0 = off),
 ``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit) and
 ``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
-paired simulations, see :mod:`alaka.bots.ismcts`).
+paired simulations, see :mod:`alaka.bots.ismcts`) and ``verify`` (in tree mode, with a
+heuristic prior: the share of the budget kept to check the tree's choice against the
+heuristic's move on paired simulations; 0 = off).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         "margin",
         "levels",
         "root",
+        "verify",
     }
     unknown = sorted(set(params) - known)
     if unknown:
@@ -91,13 +94,18 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     )
     c = _number("ismcts", "c", params.get("c", "0.7"), float)
     levels = int(_number("ismcts", "levels", params.get("levels", "0"), int))
+    verify = _number("ismcts", "verify", params.get("verify", "0"), float)
+    if not 0 <= verify < 1:
+        raise BotSpecError(
+            f"bot 'ismcts': verify is a share of the budget, at least 0 and below 1, not {verify:g}"
+        )
     if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
         raise BotSpecError("bot 'ismcts' needs iterations >= 1 or seconds > 0")
     evaluator: Evaluator = terminal_values
     rollout: Policy = random_policy
     opponent_policy: Policy | None = None
     prior: Policy | None = None
-    if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias or margin:
+    if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias or margin or verify:
         try:
             heuristic = heuristic_for(game)
         except ValueError:
@@ -107,7 +115,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
             rollout = heuristic.policy
         if opponents_name == "heuristic":
             opponent_policy = heuristic.policy
-        if bias or margin:
+        if bias or margin or verify:
             prior = heuristic.policy
     return ISMCTSBot(
         iterations=iterations,
@@ -122,6 +130,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         margin=margin,
         levels=levels,
         root=root,
+        verify=verify,
     )
 
 
