@@ -27,6 +27,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import sys
 from collections import defaultdict
 from dataclasses import asdict, dataclass
@@ -60,9 +61,13 @@ def advantage(
             play(sim, bots, rng=random.Random(world_seed))
             shares.append(win_shares(sim)[seat])
         diffs.append(shares[0] - shares[1])
-    mean = sum(diffs) / len(diffs)
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
-    return mean, spread / math.sqrt(len(diffs))
+    return mean_and_error(diffs)
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for a single value)."""
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return statistics.fmean(values), spread / math.sqrt(len(values))
 
 
 @dataclass
@@ -138,14 +143,13 @@ def main() -> None:
             flush=True,
         )
     n = len(gains)
-    mean = sum(gains) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in gains) / max(n - 1, 1))
+    mean, error = mean_and_error(gains)
     print(
         f"\n{args.bot} in {args.game}, {args.players} players, {n} games: won {won:.2f} "
         f"({won / n:.1%}; an even share is {1 / args.players:.1%})"
     )
     print(
-        f"oracle gain over the heuristic: {mean:+.4f} ± {spread / math.sqrt(n):.4f} wins per game "
+        f"oracle gain over the heuristic: {mean:+.4f} ± {error:.4f} wins per game "
         f"({sum(len(v) for v in by_kind.values()) / n:.1f} deviations a game)"
     )
     print("\nby kind (heuristic's -> bot's): times, total advantage")

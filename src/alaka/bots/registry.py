@@ -95,10 +95,6 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     c = _number("ismcts", "c", params.get("c", "0.7"), float)
     levels = int(_number("ismcts", "levels", params.get("levels", "0"), int))
     verify = _number("ismcts", "verify", params.get("verify", "0"), float)
-    if not 0 <= verify < 1:
-        raise BotSpecError(
-            f"bot 'ismcts': verify is a share of the budget, at least 0 and below 1, not {verify:g}"
-        )
     if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
         raise BotSpecError("bot 'ismcts' needs iterations >= 1 or seconds > 0")
     evaluator: Evaluator = terminal_values
@@ -117,21 +113,24 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
             opponent_policy = heuristic.policy
         if bias or margin or verify:
             prior = heuristic.policy
-    return ISMCTSBot(
-        iterations=iterations,
-        seconds=seconds,
-        c=c,
-        depth=depth,
-        rollout=rollout,
-        evaluator=evaluator,
-        opponent_policy=opponent_policy,
-        prior=prior,
-        bias=bias,
-        margin=margin,
-        levels=levels,
-        root=root,
-        verify=verify,
-    )
+    try:
+        return ISMCTSBot(
+            iterations=iterations,
+            seconds=seconds,
+            c=c,
+            depth=depth,
+            rollout=rollout,
+            evaluator=evaluator,
+            opponent_policy=opponent_policy,
+            prior=prior,
+            bias=bias,
+            margin=margin,
+            levels=levels,
+            root=root,
+            verify=verify,
+        )
+    except ValueError as error:  # the bot checks its own ranges; say so as a spec error
+        raise BotSpecError(f"bot 'ismcts': {error}") from None
 
 
 BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
