@@ -38,6 +38,12 @@ greed. A decent player therefore:
 - In the last round (someone completed a board) only a display this very turn counts, and
   Dark Power no longer matters.
 
+The position evaluator is not hand-tuned: a human's sense of "who is ahead" is hard to weigh
+by hand (points now against spaces nearly ready against whose turn it is), so :func:`evaluate`
+is a conditional logit over each seat's :func:`eval_features`, its weights fitted per number of
+players and stage of the game to the results of this policy's self-play
+(``benchmarks/fit_zoo_evaluator.py``; its accuracy is in docs/bots.md).
+
 The policy reads only what the deciding seat may see: its own hand, the boards, the columns,
 the discard pile and the counts. :func:`evaluate` reads every hand; the search calls it on
 determinized states (a guess of the hidden cards), never on the real one.
@@ -45,9 +51,11 @@ determinized states (a guess of the hidden cards), never on the real one.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
+from importlib import resources
 from typing import cast
 
 from alaka.core.protocol import Action, State
@@ -103,12 +111,6 @@ SPARE_CARD = 0.02
 #: What the Magic Helper must gain beyond its token to be worth a turn (column card, swap).
 HELPER_MARGIN = 0.3
 SWAP_MARGIN = 0.5
-#: evaluate(): weights of the spaces' progress and of Dark Power in a seat's projected score,
-#: and the softmax temperature (in points) by the spaces left to the nearest finish.
-EVAL_PROGRESS = 0.3
-EVAL_DARK = 0.25
-EVAL_T0 = 0.8
-EVAL_T1 = 0.15
 
 NEG = -1e9
 
@@ -593,9 +595,123 @@ def _score_helper(me: _Seat, legal: Sequence[ZooAction]) -> list[float]:
 
 # -- evaluation --------------------------------------------------------------------------------
 
+#: What :func:`evaluate` knows of each seat (in this order; the fitted weights follow it). The
+#: seat's own position first: points so far, complete lines, Dark Power, the spaces' progress
+#: (the policy's values), empty spaces, spaces ready to display with the card in hand, ready
+#: spaces, spaces with one token, spaces with a card in hand, cards in hand, tokens on the Wizard,
+#: the summed quality of the cards for empty spaces, Dark Power near a lost turn, Magic Power
+#: held, elements of its own creature, the finishing bonus the policy sees; then what the seat to
+#: move changes: ready cards it can display now, one empty space left, every empty space ready
+#: with its card (the board can be finished in one display), and that finish this turn; last, the
+#: seat's place after the player to move (one flag per place, the player to move being none).
+EVAL_FEATURES = (
+    "points",
+    "lines",
+    "dark",
+    "progress",
+    "empty",
+    "ready_with_card",
+    "ready",
+    "one_token",
+    "with_card",
+    "hand",
+    "stored",
+    "card_quality",
+    "dark_near_three",
+    "magic_power",
+    "own_creature",
+    "finish_bonus",
+    "ready_with_card_now",
+    "one_empty",
+    "can_finish",
+    "can_finish_now",
+)
+#: Stages of the game the weights are fitted for: the last round, then by the fewest empty spaces
+#: on any board (1 to 6, and 7 for 7 or more).
+EVAL_STAGES = 8
+EVAL_DATA = "alakazoo_evaluator.json"
+
+
+def eval_features(s: AlakazooState, seat: int) -> list[float]:
+    """The numbers :func:`evaluate` weighs for ``seat`` (named in :data:`EVAL_FEATURES`, then
+    one flag per place after the player to move)."""
+    me = _Seat(s, seat)
+    elements = me.elements
+    tok = me.tok
+    bq = me.bq
+    empty = ready_card = ready = one = with_card = 0
+    progress = quality = 0.0
+    for sp in range(NUM_TYPES):
+        if elements[sp] >= 0:
+            continue
+        empty += 1
+        t = tok[sp]
+        progress += me.pot(sp, bq[sp], t)
+        if bq[sp] >= 0:
+            with_card += 1
+            quality += bq[sp]
+            if t == 2:
+                ready_card += 1
+        if t == 2:
+            ready += 1
+        elif t == 1:
+            one += 1
+    own = sum(1 for e in elements if e >= 0 and e // NUM_TYPES == me.own)
+    place = (seat - s.player) % s.n
+    now = 1.0 if place == 0 else 0.0
+    can_finish = 1.0 if empty == ready_card > 0 else 0.0
+    return [
+        float(s.points[seat]),
+        float(_lines_score(elements)),
+        float(me.dark),
+        progress,
+        float(empty),
+        float(ready_card),
+        float(ready),
+        float(one),
+        float(with_card),
+        float(len(me.hand)),
+        float(s.stored[seat]),
+        quality,
+        1.0 if me.dark >= 2 else 0.0,
+        float(rules.tokens_held(s, seat)),
+        float(own),
+        me.finish,
+        ready_card * now,
+        1.0 if empty == 1 else 0.0,
+        can_finish,
+        can_finish * now,
+        *(1.0 if place == k else 0.0 for k in range(1, s.n)),
+    ]
+
+
+def eval_stage(s: AlakazooState) -> int:
+    """Which of the :data:`EVAL_STAGES` weight sets applies: 0 in the last round, else the fewest
+    empty spaces on any board (capped at 7)."""
+    if s.end_by >= 0:
+        return 0
+    return min(min(elements.count(-1) for elements in s.elements), EVAL_STAGES - 1)
+
+
+_weights: dict[int, list[list[float]]] = {}
+
+
+def eval_weights() -> dict[int, list[list[float]]]:
+    """The fitted weights, by number of players then stage (read once from the package data)."""
+    if not _weights:
+        text = resources.files("alaka.bots.heuristics").joinpath("data", EVAL_DATA).read_text("utf-8")
+        data = json.loads(text)
+        _weights.update({int(n): rows for n, rows in data["weights"].items()})
+    return _weights
+
 
 def evaluate(state: State) -> tuple[float, ...]:
-    """Each seat's chance to win, estimated; at the end, the real result (winners share 1)."""
+    """Each seat's chance to win, estimated; at the end, the real result (winners share 1).
+
+    A conditional logit: each seat's chance is proportional to ``exp(w . features)``, with one
+    weight vector per number of players and stage of the game, fitted to the results of
+    heuristic self-play by ``benchmarks/fit_zoo_evaluator.py`` (docs/bots.md has its accuracy).
+    """
     if not isinstance(state, AlakazooState):
         raise TypeError("the Alakazoo evaluator needs an Alakazoo state")
     s = state
@@ -610,20 +726,9 @@ def evaluate(state: State) -> tuple[float, ...]:
         return tuple(share if q in winners else 0.0 for q in range(n))
     if any(b < 0 for b in s.board):
         return (1.0 / n,) * n
-    projected = []
-    fewest_empty = NUM_TYPES
-    for q in range(n):
-        me = _Seat(s, q)
-        value = float(s.points[q] + _lines_score(me.elements)) - EVAL_DARK * s.dark[q]
-        empty = 0
-        for sp in range(NUM_TYPES):
-            if me.elements[sp] < 0:
-                empty += 1
-                value += EVAL_PROGRESS * me.pot(sp, me.bq[sp], me.tok[sp])
-        fewest_empty = min(fewest_empty, empty)
-        projected.append(value)
-    temperature = EVAL_T0 + EVAL_T1 * (0 if s.end_by >= 0 else fewest_empty)
-    lead = max(projected)
-    weights = [math.exp((v - lead) / temperature) for v in projected]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    weights = eval_weights()[n][eval_stage(s)]
+    scores = [sum(w * f for w, f in zip(weights, eval_features(s, q), strict=True)) for q in range(n)]
+    best = max(scores)
+    odds = [math.exp(v - best) for v in scores]
+    total = sum(odds)
+    return tuple(o / total for o in odds)
