@@ -139,6 +139,8 @@ def main() -> None:
         rows: list[list[float]] = []
         totals = {"even": 0.0, "shipped": 0.0, "fitted": 0.0}
         count = 0
+        even = math.log(players)
+        before = old.get(str(players))
         print(f"\n{players} players: cross-entropy on {len(test)} held-out positions (nats)")
         print(f"{'stage':>8} {'positions':>9} {'even':>8} {'shipped':>8} {'fitted':>8}")
         for stage in range(H.EVAL_STAGES):
@@ -148,8 +150,6 @@ def main() -> None:
             tx, ty = stage_arrays(test, stage)
             if not len(tx):
                 continue
-            even = math.log(players)
-            before = old.get(str(players))
             usable = before is not None and len(before[stage]) == len(w)
             shipped_ce = cross_entropy(chances(np.array(before[stage]), tx), ty) if usable else math.nan
             fitted_ce = cross_entropy(chances(w, tx), ty)
@@ -163,7 +163,7 @@ def main() -> None:
         weights[str(players)] = rows
         summary[str(players)] = {
             "positions": count,
-            "even": round(math.log(players), 4),
+            "even": round(even, 4),
             "fitted": round(means["fitted"], 4),
         }
     if args.write:

@@ -51,6 +51,7 @@ determinized states (a guess of the hidden cards), never on the real one.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -693,16 +694,11 @@ def eval_stage(s: AlakazooState) -> int:
     return min(min(elements.count(-1) for elements in s.elements), EVAL_STAGES - 1)
 
 
-_weights: dict[int, list[list[float]]] = {}
-
-
+@functools.cache
 def eval_weights() -> dict[int, list[list[float]]]:
     """The fitted weights, by number of players then stage (read once from the package data)."""
-    if not _weights:
-        text = resources.files("alaka.bots.heuristics").joinpath("data", EVAL_DATA).read_text("utf-8")
-        data = json.loads(text)
-        _weights.update({int(n): rows for n, rows in data["weights"].items()})
-    return _weights
+    text = resources.files("alaka.bots.heuristics").joinpath("data", EVAL_DATA).read_text("utf-8")
+    return {int(n): rows for n, rows in json.loads(text)["weights"].items()}
 
 
 def evaluate(state: State) -> tuple[float, ...]:
