@@ -15,7 +15,9 @@ position (this is an oracle: it sees every hand) ``--playouts`` times with the h
 every seat, on common random numbers (each playout's seed serves both moves), and the
 difference of the bot's win shares is that move's advantage. The report gives the sum of the
 advantages per game, with its standard error between games, and the sums by kind of move
-(heuristic's kind -> bot's kind), which tells which of the bot's habits gain and which lose.
+(heuristic's kind -> bot's kind), which tells which of the bot's habits gain and which lose;
+for IS-MCTS, also split by where the move came from: its tree's most visited move, or another
+one played after a paired check (``verify`` with ``check=always``).
 
 It measures; it asserts nothing. About a CPU-minute per 4-player Alakazoo game at 300 playouts,
 beside the bot's own thinking time.
@@ -38,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import alaka
 from alaka.bots.heuristic_bot import HeuristicBot
 from alaka.bots.heuristics import heuristic_for
-from alaka.bots.ismcts import win_shares
+from alaka.bots.ismcts import ISMCTSBot, win_shares
 from alaka.bots.registry import make_bot
 from alaka.core.driver import play
 from alaka.core.protocol import Action, State
@@ -80,11 +82,23 @@ class Deviation:
     bot: str
     advantage: float
     se: float
+    #: For a searching bot, where its move came from: ``tree`` (its tree's most visited move)
+    #: or ``check`` (another move, chosen by a paired check such as ``check=always``'s runner-up).
+    source: str = ""
 
     @property
     def kinds(self) -> str:
         """Kinds of the two moves, their names up to the first colon (``place -> roll``)."""
         return f"{self.heuristic.split(':')[0]} -> {self.bot.split(':')[0]}"
+
+
+def source_of(bot: alaka.Bot, action: Action) -> str:
+    """``tree`` if ``action`` was the search's most visited root move, ``check`` if not, ``""``
+    for a bot that does not search (see ``Deviation.source``)."""
+    if not isinstance(bot, ISMCTSBot) or not bot.last.root_visits:
+        return ""
+    visits = bot.last.root_visits
+    return "tree" if visits.get(action.name, -1) == max(visits.values()) else "check"
 
 
 def score_game(
@@ -93,7 +107,8 @@ def score_game(
     """Play one game (bot in ``seat``) and score its deviations; its win share and the rows."""
     heuristic = HeuristicBot(heuristic_for(game))
     bots: list[alaka.Bot] = [heuristic] * players
-    bots[seat] = make_bot(spec, game)
+    bot = make_bot(spec, game)
+    bots[seat] = bot
     check_rng = random.Random(seed + 1)
     rows: list[Deviation] = []
 
@@ -104,7 +119,7 @@ def score_game(
         if baseline.id == action.id:
             return
         mean, error = advantage(state, seat, action, baseline, heuristic, playouts, seed + len(rows))
-        rows.append(Deviation(seed, seat, baseline.name, action.name, mean, error))
+        rows.append(Deviation(seed, seat, baseline.name, action.name, mean, error, source_of(bot, action)))
 
     final = play(alaka.game(game).new_initial_state(players), bots, seed, on_action=on_action)
     return win_shares(final)[seat], rows
@@ -124,14 +139,19 @@ def main() -> None:
     args = parser.parse_args()
 
     gains: list[float] = []
+    searched = False
     won = 0.0
     by_kind: dict[str, list[float]] = defaultdict(list)
+    by_source: dict[str, list[float]] = defaultdict(list)
     for g in range(args.games):
         share, rows = score_game(
             args.game, args.bot, args.players, g % args.players, args.seed + g, args.playouts
         )
         won += share
         gains.append(sum(r.advantage for r in rows))
+        searched = searched or any(r.source for r in rows)
+        for source in ("tree", "check"):
+            by_source[source].append(sum(r.advantage for r in rows if r.source == source))
         for r in rows:
             by_kind[r.kinds].append(r.advantage)
         if args.out:
@@ -152,6 +172,10 @@ def main() -> None:
         f"oracle gain over the heuristic: {mean:+.4f} ± {error:.4f} wins per game "
         f"({sum(len(v) for v in by_kind.values()) / n:.1f} deviations a game)"
     )
+    if searched:
+        for source, values in by_source.items():
+            m, e = mean_and_error(values)
+            print(f"  of which the search's {source!r} moves: {m:+.4f} ± {e:.4f} wins per game")
     print("\nby kind (heuristic's -> bot's): times, total advantage")
     for name, values in sorted(by_kind.items(), key=lambda item: -abs(sum(item[1]))):
         print(f"  {name:24s} {len(values):5d}  {sum(values):+.3f}")

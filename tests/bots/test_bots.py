@@ -371,6 +371,33 @@ def test_verify_keeps_the_prior_move_without_paired_evidence() -> None:
     assert bot.last.iterations == 100
 
 
+def test_check_always_weighs_the_runner_up_when_the_tree_follows_the_prior() -> None:
+    """A huge progressive bias keeps the tree on the prior's poor move (ending the turn), so the
+    tree agrees with the prior. With the default ``check=disagree`` nothing is checked and the
+    kept-back budget stays unspent; with ``check=always`` the runner-up (the winning display)
+    is played against the prior's move on paired worlds and wins there, so it is played."""
+    for check, move, spent in (("disagree", "end", 60), ("always", "display:griffin:tail", 100)):
+        bot = ISMCTSBot(
+            iterations=100,
+            depth=1,
+            prior=_end_without_display,
+            bias=1000,
+            verify=0.4,
+            margin=2.0,
+            check=check,
+        )
+        assert bot.act(_last_game_display_position(), 0, random.Random(1)).name == move
+        assert bot.last.root_visits["end"] > bot.last.root_visits["display:griffin:tail"]
+        assert bot.last.iterations == spent
+
+
+def test_check_option_parses_and_refuses_unknown_modes() -> None:
+    bot = make_bot("ismcts:iterations=30,verify=0.2,check=always", "alakazoo")
+    assert isinstance(bot, ISMCTSBot) and bot.check == "always"
+    with pytest.raises(BotSpecError, match="check is one of disagree, always"):
+        make_bot("ismcts:verify=0.2,check=sometimes", "alakazoo")
+
+
 def test_verify_option_parses_and_refuses_shares_outside_the_budget() -> None:
     bot = make_bot("ismcts:iterations=30,verify=0.2,margin=1", "alakazoo")
     assert isinstance(bot, ISMCTSBot) and bot.verify == 0.2 and bot.prior is not None

@@ -34,7 +34,9 @@ With ``verify`` the tree stays and the pairing is used only where it decides: a 
 budget is kept back, and when the tree's choice is not the prior's move, the two are played on
 paired worlds and the tree's choice is taken only if it beats the prior's by ``margin`` paired
 standard errors. Scored by an oracle in 4-player Alakazoo, this kept the tree's good departures
-from the heuristic and dropped most of its bad ones (docs/bots.md).
+from the heuristic and dropped most of its bad ones (docs/bots.md). With ``check="always"`` the
+kept-back budget is spent at every decision: where the tree agrees with the prior, its runner-up
+is checked against the prior's move instead, which finds departures the tree alone under-visits.
 
 Given its seed and an iteration budget it is deterministic; a time budget is not (by nature).
 """
@@ -105,6 +107,8 @@ class SearchStats:
 #: How the root's action is chosen: by the tree (UCT), or by sequential halving over paired
 #: simulations (see the module docstring).
 ROOT_MODES = ("tree", "halving")
+#: Which of the tree's moves ``verify`` checks against the prior's (see ``ISMCTSBot.check``).
+CHECK_MODES = ("disagree", "always")
 
 
 class ISMCTSBot:
@@ -127,11 +131,14 @@ class ISMCTSBot:
         levels: int = 0,
         root: str = "tree",
         verify: float = 0.0,
+        check: str = "disagree",
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give IS-MCTS a budget: iterations >= 1 or seconds > 0")
         if root not in ROOT_MODES:
             raise ValueError(f"root is one of {', '.join(ROOT_MODES)}, not {root!r}")
+        if check not in CHECK_MODES:
+            raise ValueError(f"check is one of {', '.join(CHECK_MODES)}, not {check!r}")
         if not 0.0 <= verify < 1.0:
             raise ValueError(f"verify is a share of the budget in [0, 1), not {verify}")
         self.iterations = iterations
@@ -158,6 +165,10 @@ class ISMCTSBot:
         #: choice against the prior's on paired simulations; the tree's choice is played only if
         #: it beats the prior's by ``margin`` paired standard errors there (see ``_verified``).
         self.verify = verify
+        #: With ``verify``: ``disagree`` checks only a tree choice that is not the prior's (when
+        #: the tree agrees, the kept-back budget is not spent); ``always`` then checks the tree's
+        #: runner-up against the prior's move instead, so the whole budget looks for departures.
+        self.check = check
         self.last = SearchStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -181,15 +192,18 @@ class ISMCTSBot:
             key=lambda item: (item[1].visits, -item[0]),
         )
         prior = root.children.get(root.prior)
-        if prior is not None and root.prior in by_id and best[0] != root.prior:
+        if prior is not None and root.prior in by_id:
             if self.verify > 0:
-                kept, checked = self._verified(
-                    state, seat, by_id[best[0]], by_id[root.prior], rng, start, done
-                )
-                done += checked
-            else:
-                kept = self.margin <= 0 or self._clearly_better(best[1], prior, seat)
-            if not kept:
+                rival = self._rival(root, by_id, best)
+                if rival is not None:
+                    kept, checked = self._verified(
+                        state, seat, by_id[rival[0]], by_id[root.prior], rng, start, done
+                    )
+                    done += checked
+                    best = rival if kept else (root.prior, prior)
+            elif best[0] != root.prior and not (
+                self.margin <= 0 or self._clearly_better(best[1], prior, seat)
+            ):
                 best = (root.prior, prior)
         self.last = SearchStats(
             done,
@@ -274,6 +288,16 @@ class ISMCTSBot:
             sim = world.clone()
             sim.apply_action(action)
             returns[action.id].append(self._playout(sim, random.Random(seed))[seat])
+
+    def _rival(self, root: Node, by_id: dict[int, Action], best: tuple[int, Node]) -> tuple[int, Node] | None:
+        """The move the paired check weighs against the prior's: the tree's choice if it is not
+        the prior's; otherwise, with ``check="always"``, the most visited other legal move."""
+        if best[0] != root.prior:
+            return best
+        if self.check != "always":
+            return None
+        others = [item for item in root.children.items() if item[0] in by_id and item[0] != root.prior]
+        return max(others, key=lambda item: (item[1].visits, -item[0])) if others else None
 
     def _verified(
         self,

@@ -10,7 +10,9 @@ heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none)
 ``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
 paired simulations, see :mod:`alaka.bots.ismcts`) and ``verify`` (in tree mode, with a
 heuristic prior: the share of the budget kept to check the tree's choice against the
-heuristic's move on paired simulations; 0 = off).
+heuristic's move on paired simulations; 0 = off) and ``check`` (with ``verify``: ``disagree``
+checks only a tree choice that is not the heuristic's; ``always`` then checks the tree's
+runner-up instead).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
         "levels",
         "root",
         "verify",
+        "check",
     }
     unknown = sorted(set(params) - known)
     if unknown:
@@ -128,6 +131,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
             levels=levels,
             root=root,
             verify=verify,
+            check=params.get("check", "disagree"),
         )
     except ValueError as error:  # the bot checks its own ranges; say so as a spec error
         raise BotSpecError(f"bot 'ismcts': {error}") from None
