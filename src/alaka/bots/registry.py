@@ -8,7 +8,7 @@ heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none)
 (keep the heuristic's move unless another beats it by this many standard errors; 0 = off),
 ``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit) and
 ``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
-paired simulations, see :mod:`alaka.bots.ismcts`) and ``verify`` (in tree mode, with a
+paired simulations, see :mod:`alaka.bots.ismcts`), ``verify`` (in tree mode, with a
 heuristic prior: the share of the budget kept to check the tree's choice against the
 heuristic's move on paired simulations; 0 = off) and ``check`` (with ``verify``: ``disagree``
 checks only a tree choice that is not the heuristic's; ``always`` then checks the tree's
