@@ -6,7 +6,7 @@ with the game's evaluator; 0 = play to the end), ``rollout`` (``random`` or ``he
 ``opponents`` (``tree``: other seats are searched too; ``heuristic``: they follow the game's
 heuristic), ``bias`` (progressive bias towards the heuristic's choice; 0 = none), ``margin``
 (keep the heuristic's move unless another beats it by this many standard errors; 0 = off),
-``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit) and
+``levels`` (the tree branches on at most this many decisions from the root; 0 = no limit),
 ``root`` (``tree``: the root's action comes from the tree; ``halving``: sequential halving over
 paired simulations, see :mod:`alaka.bots.ismcts`), ``verify`` (in tree mode, with a
 heuristic prior: the share of the budget kept to check the tree's choice against the
