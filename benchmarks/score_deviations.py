@@ -95,10 +95,9 @@ class Deviation:
 def source_of(bot: alaka.Bot, action: Action) -> str:
     """``tree`` if ``action`` was the search's most visited root move, ``check`` if not, ``""``
     for a bot that does not search (see ``Deviation.source``)."""
-    if not isinstance(bot, ISMCTSBot) or not bot.last.root_visits:
+    if not isinstance(bot, ISMCTSBot) or not bot.last.tree:
         return ""
-    visits = bot.last.root_visits
-    return "tree" if visits.get(action.name, -1) == max(visits.values()) else "check"
+    return "tree" if action.name == bot.last.tree else "check"
 
 
 def score_game(

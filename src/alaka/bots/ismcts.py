@@ -102,6 +102,8 @@ class SearchStats:
     root_means: dict[str, float] = field(default_factory=dict)
     #: The prior's move at the root, if a prior was given ("" otherwise).
     prior: str = ""
+    #: The tree's most visited root move, before any check against the prior ("" in halving).
+    tree: str = ""
 
 
 #: How the root's action is chosen: by the tree (UCT), or by sequential halving over paired
@@ -187,10 +189,9 @@ class ISMCTSBot:
             self._iterate(root, state.resample(seat, rng), rng)
             done += 1
         by_id = {a.id: a for a in legal}
-        best = max(
-            (child for child in root.children.items() if child[0] in by_id),
-            key=lambda item: (item[1].visits, -item[0]),
-        )
+        best = _most_visited(root, by_id)
+        assert best is not None  # the first iteration expands a legal move
+        tree_choice = by_id[best[0]].name
         prior = root.children.get(root.prior)
         if prior is not None and root.prior in by_id:
             if self.verify > 0:
@@ -215,6 +216,7 @@ class ISMCTSBot:
                 if i in by_id and n.visits
             },
             by_id[root.prior].name if root.prior in by_id else "",
+            tree_choice,
         )
         return by_id[best[0]]
 
@@ -296,8 +298,7 @@ class ISMCTSBot:
             return best
         if self.check != "always":
             return None
-        others = [item for item in root.children.items() if item[0] in by_id and item[0] != root.prior]
-        return max(others, key=lambda item: (item[1].visits, -item[0])) if others else None
+        return _most_visited(root, by_id, besides=root.prior)
 
     def _verified(
         self,
@@ -416,6 +417,12 @@ class ISMCTSBot:
                 return self.evaluator(state)
             state.apply_action(policy(state, player, rng))
             decisions += 1
+
+
+def _most_visited(root: Node, legal: dict[int, Action], besides: int = -1) -> tuple[int, Node] | None:
+    """The most visited of the root's legal children other than ``besides`` (ties: lowest id)."""
+    children = [item for item in root.children.items() if item[0] in legal and item[0] != besides]
+    return max(children, key=lambda item: (item[1].visits, -item[0])) if children else None
 
 
 def _mean(values: Sequence[float]) -> float:
