@@ -13,7 +13,7 @@ import alaka
 from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
 from alaka.bots.registry import BotSpecError, make_bot, parse_spec
 from alaka.cli import app
-from alaka.sim.arena import run_match, seats_for, summarize, wilson
+from alaka.sim.arena import control_variate, run_match, seats_for, summarize, wilson
 
 ZOO = alaka.game("alakazoo")
 
@@ -123,6 +123,27 @@ def test_wilson_interval_brackets_the_rate() -> None:
     low, high = wilson(80, 100)
     assert 0.71 < low < 0.8 < high < 0.87
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_control_that_carries_all_the_noise_leaves_its_known_mean_plus_the_offset() -> None:
+    # Each result is its control plus the same 0.1: correcting the controls to their known
+    # mean (0.25) leaves 0.35 exactly, however far the sample's controls strayed from 0.25.
+    results = [1.0, 0.0, 0.0, 1.0, 0.0]
+    controls = [r - 0.1 for r in results]
+    estimate = control_variate(results, controls, known_mean=0.25)
+    assert estimate.beta == pytest.approx(1.0)
+    assert estimate.mean == pytest.approx(0.35)
+    assert estimate.error == pytest.approx(0.0, abs=1e-12)
+
+
+def test_a_control_unrelated_to_the_results_leaves_the_plain_mean() -> None:
+    estimate = control_variate([1.0, 0.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0], known_mean=0.9)
+    assert estimate.beta == pytest.approx(0.0)
+    assert estimate.mean == pytest.approx(0.5)
+    low, high = estimate.interval
+    assert low < 0.5 < high
+    with pytest.raises(ValueError, match="three paired values"):
+        control_variate([1.0, 0.0], [1.0, 0.0], known_mean=0.5)
 
 
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -115,6 +116,37 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its standard error, and the control variate's fitted coefficient."""
+
+    mean: float
+    error: float
+    beta: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The normal 95% interval."""
+        return (self.mean - 1.96 * self.error, self.mean + 1.96 * self.error)
+
+
+def control_variate(values: Sequence[float], controls: Sequence[float], known_mean: float) -> Estimate:
+    """The mean of ``values`` corrected by ``controls``, paired measurements whose true mean is
+    known: ``mean(values) - beta * (mean(controls) - known_mean)``, beta fitted by least squares.
+
+    Win counts are noisy (one 4-player game's result has a standard deviation near 0.43 wins);
+    a control that shares much of that noise cancels it, so a few hundred games can settle a
+    few points of win rate (``benchmarks/score_deviations.py --records``). Needs three pairs.
+    """
+    if len(values) != len(controls) or len(values) < 3:
+        raise ValueError("a control variate needs at least three paired values")
+    spread = statistics.variance(controls)
+    beta = statistics.covariance(controls, values) / spread if spread > 0 else 0.0
+    adjusted = [v - beta * (c - known_mean) for v, c in zip(values, controls, strict=True)]
+    error = statistics.stdev(adjusted) / math.sqrt(len(adjusted))
+    return Estimate(statistics.fmean(adjusted), error, beta)
 
 
 @dataclass
