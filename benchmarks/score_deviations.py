@@ -114,6 +114,26 @@ def source_of(bot: alaka.Bot, action: Action) -> str:
     return "tree" if action.name == bot.last.tree else "check"
 
 
+def departure(
+    state: State,
+    seat: int,
+    move: Action,
+    heuristic: HeuristicBot,
+    check_rng: random.Random,
+    playouts: int,
+    seed: int,
+) -> Deviation | None:
+    """The oracle's row for ``seat`` playing ``move`` in ``state``, or None where that is the
+    heuristic's move too (or the only legal one): such moves gain nothing over the heuristic."""
+    if len(state.legal_actions()) < 2:
+        return None
+    baseline = heuristic.act(state, seat, check_rng)
+    if baseline.id == move.id:
+        return None
+    mean, error = advantage(state, seat, move, baseline, heuristic, playouts, seed)
+    return Deviation(seed, seat, baseline.name, move.name, mean, error)
+
+
 def score_game(
     game: str, spec: str, players: int, seat: int, seed: int, playouts: int
 ) -> tuple[float, list[Deviation]]:
@@ -126,13 +146,12 @@ def score_game(
     rows: list[Deviation] = []
 
     def on_action(state: State, player: int, action: Action) -> None:
-        if player != seat or len(state.legal_actions()) < 2:
+        if player != seat:
             return
-        baseline = heuristic.act(state, seat, check_rng)
-        if baseline.id == action.id:
-            return
-        mean, error = advantage(state, seat, action, baseline, heuristic, playouts, seed + len(rows))
-        rows.append(Deviation(seed, seat, baseline.name, action.name, mean, error, source_of(bot, action)))
+        row = departure(state, seat, action, heuristic, check_rng, playouts, seed + len(rows))
+        if row is not None:
+            row.source = source_of(bot, action)
+            rows.append(row)
 
     final = play(alaka.game(game).new_initial_state(players), bots, seed, on_action=on_action)
     return win_shares(final)[seat], rows
@@ -160,13 +179,10 @@ def score_record(
     for state, name in zip(replay_states(record), [*record["actions"], None], strict=True):
         if name is None or state.current_player() != seat:
             continue
-        legal = state.legal_actions()
-        baseline = heuristic.act(state, seat, check_rng)
-        if len(legal) < 2 or baseline.name == name:
-            continue
-        move = next(a for a in legal if a.name == name)
-        mean, error = advantage(state, seat, move, baseline, heuristic, playouts, seed + len(rows))
-        rows.append(Deviation(seed, seat, baseline.name, move.name, mean, error))
+        move = next(a for a in state.legal_actions() if a.name == name)
+        row = departure(state, seat, move, heuristic, check_rng, playouts, seed + len(rows))
+        if row is not None:
+            rows.append(row)
     assert state is not None and state.is_terminal()
     return win_shares(state)[seat], rows
 
@@ -225,7 +241,10 @@ def main() -> None:
         records = [record for path in args.records for record in whole_rotations(path)]
         if not records:
             parser.error("the records hold no whole rotation of seats")
-        args.bot = records[0]["bots"][searching_seat(records[0])]
+        specs = {record["bots"][searching_seat(record)] for record in records}
+        if len(specs) > 1:
+            parser.error(f"the records are of different bots ({', '.join(sorted(specs))}); score each apart")
+        args.bot = specs.pop()
         args.players = records[0]["num_players"]
         games = [functools.partial(score_record, record, heuristic, args.playouts) for record in records]
     elif args.bot:
