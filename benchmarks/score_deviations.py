@@ -203,12 +203,10 @@ def report_estimates(results: list[float], gains: list[float], players: int) -> 
     print(f"  arena (wins counted):   {sum(results) / n:.1%}  (95% {low:.1%}-{high:.1%})")
     if n < 3:
         return
-    gain, gain_error = mean_and_error(gains)
-    print(
-        f"  1/{players} + oracle gain:     {even + gain:.1%}  "
-        f"(95% {even + gain - 1.96 * gain_error:.1%}-{even + gain + 1.96 * gain_error:.1%})"
-    )
     controls = [r - g for r, g in zip(results, gains, strict=True)]
+    difference = control_variate(results, controls, known_mean=even, beta=1.0)
+    low, high = difference.interval
+    print(f"  1/{players} + oracle gain:     {difference.mean:.1%}  (95% {low:.1%}-{high:.1%})")
     estimate = control_variate(results, controls, known_mean=even)
     low, high = estimate.interval
     print(
@@ -259,12 +257,10 @@ def main() -> None:
     gains: list[float] = []
     results: list[float] = []
     searched = False
-    won = 0.0
     by_kind: dict[str, list[float]] = defaultdict(list)
     by_source: dict[str, list[float]] = defaultdict(list)
     for g, scored in enumerate(games):
         share, rows = scored()
-        won += share
         results.append(share)
         gains.append(sum(r.advantage for r in rows))
         searched = searched or any(r.source for r in rows)
@@ -280,6 +276,7 @@ def main() -> None:
             flush=True,
         )
     n = len(gains)
+    won = sum(results)
     mean, error = mean_and_error(gains)
     print(
         f"\n{args.bot} in {args.game}, {args.players} players, {n} games: won {won:.2f} "

@@ -142,6 +142,9 @@ def test_a_control_unrelated_to_the_results_leaves_the_plain_mean() -> None:
     assert estimate.mean == pytest.approx(0.5)
     low, high = estimate.interval
     assert low < 0.5 < high
+    # A coefficient fixed at 1 takes the controls at their word: 0.5 - (0.5 - 0.9).
+    fixed = control_variate([1.0, 0.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0], known_mean=0.9, beta=1.0)
+    assert fixed.mean == pytest.approx(0.9)
     with pytest.raises(ValueError, match="three paired values"):
         control_variate([1.0, 0.0], [1.0, 0.0], known_mean=0.5)
 

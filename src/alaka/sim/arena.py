@@ -132,9 +132,12 @@ class Estimate:
         return (self.mean - 1.96 * self.error, self.mean + 1.96 * self.error)
 
 
-def control_variate(values: Sequence[float], controls: Sequence[float], known_mean: float) -> Estimate:
+def control_variate(
+    values: Sequence[float], controls: Sequence[float], known_mean: float, beta: float | None = None
+) -> Estimate:
     """The mean of ``values`` corrected by ``controls``, paired measurements whose true mean is
-    known: ``mean(values) - beta * (mean(controls) - known_mean)``, beta fitted by least squares.
+    known: ``mean(values) - beta * (mean(controls) - known_mean)``, beta fitted by least squares
+    unless given (``beta=1`` with ``controls = values - gains`` is ``known_mean + mean(gains)``).
 
     Win counts are noisy (one 4-player game's result has a standard deviation near 0.43 wins);
     a control that shares much of that noise cancels it, so a few hundred games can settle a
@@ -142,8 +145,9 @@ def control_variate(values: Sequence[float], controls: Sequence[float], known_me
     """
     if len(values) != len(controls) or len(values) < 3:
         raise ValueError("a control variate needs at least three paired values")
-    spread = statistics.variance(controls)
-    beta = statistics.covariance(controls, values) / spread if spread > 0 else 0.0
+    if beta is None:
+        spread = statistics.variance(controls)
+        beta = statistics.covariance(controls, values) / spread if spread > 0 else 0.0
     adjusted = [v - beta * (c - known_mean) for v, c in zip(values, controls, strict=True)]
     error = statistics.stdev(adjusted) / math.sqrt(len(adjusted))
     return Estimate(statistics.fmean(adjusted), error, beta)
