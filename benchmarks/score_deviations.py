@@ -74,7 +74,7 @@ def advantage(
         for action in (move, baseline):
             sim = state.clone()
             sim.apply_action(action)
-            play(sim, bots, rng=random.Random(world_seed))
+            play(sim, bots, seed=world_seed)
             shares.append(win_shares(sim)[seat])
         diffs.append(shares[0] - shares[1])
     return mean_and_error(diffs)
@@ -159,9 +159,9 @@ def score_game(
 
 def searching_seat(record: dict[str, Any]) -> int:
     """The one seat of an arena record not played by the heuristic."""
-    others = [i for i, name in enumerate(record["bots"]) if name != "heuristic"]
+    others = [i for i, name in enumerate(record["seats"]) if name != "heuristic"]
     if len(others) != 1:
-        raise SystemExit(f"a record needs exactly one non-heuristic seat, not {record['bots']}")
+        raise SystemExit(f"a record needs exactly one non-heuristic seat, not {record['seats']}")
     return others[0]
 
 
@@ -239,7 +239,7 @@ def main() -> None:
         records = [record for path in args.records for record in whole_rotations(path)]
         if not records:
             parser.error("the records hold no whole rotation of seats")
-        specs = {record["bots"][searching_seat(record)] for record in records}
+        specs = {record["seats"][searching_seat(record)] for record in records}
         if len(specs) > 1:
             parser.error(f"the records are of different bots ({', '.join(sorted(specs))}); score each apart")
         args.bot = specs.pop()

@@ -11,13 +11,13 @@ import pytest
 
 import alaka
 from alaka.core.errors import AlakaError, RecordError
+from alaka.core.records import record_seats, record_seed
 from alaka.ui.tui.records import (
     data_dir,
     default_record_path,
     load_record,
     play_record,
     recorded_log_seen,
-    recorded_seats,
     save_record,
 )
 
@@ -109,7 +109,7 @@ def test_a_play_record_is_the_games_record_plus_seats_and_replays() -> None:
     outcome = final.outcome()
     assert outcome is not None
     record = play_record(
-        final.record(),
+        final,
         seats=["human", "random"],
         seed=1,
         log_seen={0: 12},
@@ -119,16 +119,24 @@ def test_a_play_record_is_the_games_record_plus_seats_and_replays() -> None:
     text = json.dumps(record)
     again = json.loads(text)
     assert again["seats"] == ["human", "random"] and again["seed"] == 1
-    assert recorded_seats(again, 2) == ["human", "random"]
+    assert record_seats(again, 2) == ["human", "random"]
     assert recorded_log_seen(again) == {0: 12}
     assert alaka.replay(again).outcome() == outcome  # the extra keys are ignored
 
 
 def test_seats_in_a_record_are_checked() -> None:
     with pytest.raises(RecordError, match="no 'seats'"):
-        recorded_seats({"game": "alakazoo"}, 2)
+        record_seats({"game": "alakazoo"}, 2)
     with pytest.raises(RecordError, match="2 seats for a 3-player game"):
-        recorded_seats({"seats": ["human", "random"]}, 3)
+        record_seats({"seats": ["human", "random"]}, 3)
     with pytest.raises(RecordError, match="must be a list"):
-        recorded_seats({"seats": ["human", 3]}, 2)
+        record_seats({"seats": ["human", 3]}, 2)
     assert recorded_log_seen({"log_seen": {"0": 4, "x": 1, "1": -2}}) == {0: 4}
+
+
+def test_a_records_seed_is_any_non_negative_integer() -> None:
+    assert record_seed({"seed": 2**200}) == 2**200
+    assert record_seed({}) is None
+    for bad in (-1, True, "7", 1.5):
+        with pytest.raises(RecordError, match="'seed' must be a non-negative integer"):
+            record_seed({"seed": bad})

@@ -1,12 +1,19 @@
-"""Game records: JSON that rebuilds every intermediate state of a game exactly."""
+"""Game records: JSON that rebuilds every intermediate state of a game exactly.
+
+One format for every edge: ``state.record()`` (game, version, options or scenario, actions)
+plus, for a played game, ``seats`` (a bot spec or ``"human"`` per seat) and ``seed`` (the seed
+rule of :mod:`alaka.core.driver` makes them enough to go on with the game). The library, the
+arena, the simulator, the terminal and the browser all write it, so any record can be resumed,
+replayed in the terminal and opened as a browser replay. Edges may add keys of their own.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from alaka.core.errors import AlakaError, RecordError
-from alaka.core.protocol import State
+from alaka.core.protocol import JsonDict, State
 from alaka.core.registry import game
 
 
@@ -62,3 +69,36 @@ def replay(record: Mapping[str, Any]) -> State:
                 f"action {number} of the record ({text!r}) cannot be replayed: {error}"
             ) from None
     return state
+
+
+#: The seat spec of a person (any other seat spec is a bot spec).
+HUMAN = "human"
+
+
+def game_record(state: State, *, seats: Sequence[str], seed: int) -> JsonDict:
+    """``state.record()`` with who sat where and the seed: the record every edge writes."""
+    if len(seats) != state.num_players:
+        raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
+    return {**state.record(), "seats": list(seats), "seed": seed}
+
+
+def record_seats(record: Mapping[str, Any], num_players: int) -> list[str]:
+    """The ``seats`` a record was played with, checked against its number of players."""
+    seats = record.get("seats")
+    if seats is None:
+        raise RecordError("this record does not say who sat where (no 'seats'); it can be replayed only")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+        raise RecordError("the record's 'seats' must be a list of 'human' or bot specs")
+    if len(seats) != num_players:
+        raise RecordError(f"the record has {len(seats)} seats for a {num_players}-player game")
+    return list(seats)
+
+
+def record_seed(record: Mapping[str, Any]) -> int | None:
+    """The record's seed, or ``None`` if it has none (a malformed seed is a :class:`RecordError`)."""
+    seed = record.get("seed")
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RecordError(f"the record's 'seed' must be a non-negative integer, not {seed!r}")
+    return seed

@@ -2,8 +2,9 @@
 
 Game ``g`` of a match uses the rotation ``g % k`` of the ``k`` seat specs, so over a multiple
 of ``k`` games every bot sits in every position equally often. Game ``g`` is seeded with
-``seed + g`` (chance and every bot's choices), so any game can be replayed on its own, and a
-match gives the same results whatever the number of worker processes.
+``seed + g`` (chance and every bot's choices, by the seed rule of :mod:`alaka.core.driver`), so
+any game can be replayed, resumed (``alaka play --resume``) or opened in the browser on its own,
+and a match gives the same results whatever the number of worker processes.
 
 A shared win (equal best totals) gives each winner an equal share of one win.
 """
@@ -22,6 +23,7 @@ from typing import Any
 from alaka.bots.registry import make_bot
 from alaka.core.driver import play
 from alaka.core.protocol import Action, State
+from alaka.core.records import game_record
 from alaka.core.registry import game as get_game
 
 
@@ -81,7 +83,7 @@ def play_one(
         turns=int(getattr(final, "turns", 0)),
         decisions=tuple(b.decisions for b in bots),
         think_seconds=tuple(b.seconds for b in bots),
-        record={**final.record(), "bots": list(seats), "seed": seed + index},
+        record=game_record(final, seats=seats, seed=seed + index),
     )
 
 

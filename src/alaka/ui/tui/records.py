@@ -1,10 +1,10 @@
 """Where a played game's record lives, and how it is written so that it is never half-written.
 
-A record written by ``alaka play`` is the game's own ``state.record()`` (so ``alaka.replay``
-reads it) plus keys that only the terminal needs: ``seats`` (``"human"`` or a bot spec per
-seat, so ``--resume`` continues with the same players), ``seed`` (chance and bots are seeded per
-action from it, so a resumed game goes on as the original would have), ``log_seen`` (where each
-human's "since your last decision" log starts) and ``saved``/``started`` times.
+A record written by ``alaka play`` is the project's one record format (``state.record()`` with
+``seats`` and ``seed``, :func:`alaka.core.records.game_record`, so ``alaka.replay`` reads it and
+``--resume`` goes on as the original game would have) plus keys that only the terminal needs:
+``log_seen`` (where each human's "since your last decision" log starts) and ``saved``/``started``
+times.
 
 The record is rewritten after every action: first to a temporary file in the same folder,
 flushed to disk, then renamed over the old one. A rename within a folder is atomic, so a crash
@@ -23,10 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from alaka.core.errors import AlakaError, RecordError
-from alaka.core.protocol import JsonDict
-
-#: The seat spec of a person at the keyboard (anything else is a bot spec).
-HUMAN = "human"
+from alaka.core.protocol import JsonDict, State
+from alaka.core.records import game_record
 
 
 def data_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -100,20 +98,8 @@ def load_record(path: Path) -> JsonDict:
     return data
 
 
-def recorded_seats(record: Mapping[str, Any], num_players: int) -> list[str]:
-    """The ``seats`` a record was played with, checked against its number of players."""
-    seats = record.get("seats")
-    if seats is None:
-        raise RecordError("this record does not say who sat where (no 'seats'); it can be replayed only")
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
-        raise RecordError("the record's 'seats' must be a list of 'human' or bot specs")
-    if len(seats) != num_players:
-        raise RecordError(f"the record has {len(seats)} seats for a {num_players}-player game")
-    return list(seats)
-
-
 def play_record(
-    state_record: Mapping[str, Any],
+    state: State,
     *,
     seats: list[str],
     seed: int,
@@ -122,9 +108,7 @@ def play_record(
     outcome: JsonDict | None = None,
 ) -> JsonDict:
     """The game's record with the terminal's keys added (see the module docstring)."""
-    record: JsonDict = dict(state_record)
-    record["seats"] = list(seats)
-    record["seed"] = seed
+    record = game_record(state, seats=seats, seed=seed)
     record["log_seen"] = {str(seat): size for seat, size in sorted(log_seen.items())}
     record["started"] = started
     record["saved"] = datetime.now().isoformat(timespec="seconds")

@@ -17,10 +17,9 @@ from rich.text import Text
 
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import CHANCE, State
-from alaka.core.records import replay_states
+from alaka.core.records import HUMAN, replay_states
 from alaka.core.registry import game as get_game
 from alaka.ui.tui import render
-from alaka.ui.tui.records import HUMAN
 from alaka.ui.tui.session import EXIT_OK, Ask, space_names
 
 KEYS = "Enter or n: next, p: previous, a number: go to that step, q: quit"

@@ -12,7 +12,7 @@ from alaka.bots.registry import make_bot
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import Game
-from alaka.ui.tui.records import HUMAN
+from alaka.core.records import HUMAN
 
 #: The bot that fills the seats nobody named: strong enough to be a game, and instant.
 DEFAULT_BOT = "heuristic"

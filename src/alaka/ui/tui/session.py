@@ -4,10 +4,10 @@ Everyone acts through the protocol: a bot's ``act(state, seat, rng)``, a person'
 ``state.legal_actions()`` (named with ``game.label``), chance with ``state.sample_chance``. What
 a person is shown is drawn from ``state.view(seat)`` alone (see :mod:`~alaka.ui.tui.render`).
 
-Chance and bots draw from a generator seeded with the game's seed and the number of actions so
-far, not from one generator carried along: a game resumed from its record then continues
-exactly as it would have without the interruption, because nothing but the record and the
-seed decides what comes next.
+Chance and bots draw by the project's one seed rule (:mod:`alaka.core.driver`): the randomness
+of each step depends on the game's seed and the number of actions so far alone, so a game
+resumed from its record continues exactly as it would have without the interruption, and a
+bots-only game is the game ``alaka.play`` plays with the same seed.
 
 The record is saved after every action (:func:`~alaka.ui.tui.records.save_record`), so
 ``quit``, Ctrl-D, Ctrl-C, a crash or a closed terminal loses nothing.
@@ -27,19 +27,18 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from alaka.core.driver import StepRandom
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
-from alaka.core.records import replay
+from alaka.core.records import HUMAN, record_seats, record_seed, replay
 from alaka.core.registry import game as get_game
 from alaka.ui.tui import render
 from alaka.ui.tui.menu import Command, Pick, normalize, parse_choice
 from alaka.ui.tui.records import (
-    HUMAN,
     default_record_path,
     load_record,
     play_record,
     recorded_log_seen,
-    recorded_seats,
     save_record,
 )
 from alaka.ui.tui.seats import choose_seats, describe_seat, make_bots
@@ -141,10 +140,10 @@ def resume_game(path: str, *, record: str | None = None, game_name: str | None =
     if game_name is not None and get_game(game_name) is not game:
         raise AlakaError(f"{path!r} is a game of {game.title}, not {game_name}")
     state = replay(data)
-    seats = recorded_seats(data, state.num_players)
+    seats = record_seats(data, state.num_players)
     make_bots(game, seats)
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    seed = record_seed(data)
+    if seed is None:
         seed = new_seed()
     started = data.get("started")
     return GameSetup(
@@ -181,6 +180,7 @@ class PlaySession:
         self.console = console
         self.ask: Ask = ask if ask is not None else self._console_input
         self.bots = make_bots(self.game, self.seats)
+        self._steps = StepRandom(setup.seed)
         self.humans = [seat for seat, spec in enumerate(self.seats) if spec == HUMAN]
         self.hot_seat = len(self.humans) > 1
         self.log_seen: dict[int, int] = dict(setup.log_seen)
@@ -223,7 +223,7 @@ class PlaySession:
     def save(self) -> None:
         outcome = self.state.outcome()
         record = play_record(
-            self.state.record(),
+            self.state,
             seats=self.seats,
             seed=self.setup.seed,
             log_seen=self.log_seen,
@@ -233,7 +233,7 @@ class PlaySession:
         save_record(self.setup.path, record)
 
     def _rng(self) -> random.Random:
-        return random.Random(f"{self.setup.seed}:{len(self.state.history)}")
+        return self._steps.at(len(self.state.history))
 
     # -- the loop ------------------------------------------------------------------------------------
 

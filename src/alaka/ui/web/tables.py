@@ -12,9 +12,9 @@ The rules of the room:
   answer to the request that created them.
 - An action is stored (committed) before the state changes for anyone and before anyone is
   told (:meth:`TableRoom._commit`).
-- Chance is sampled and bots choose with a generator seeded by the table's seed and the number
-  of actions so far, as in ``alaka play``: after a restart, nothing but the stored actions and
-  the seed decides what comes next.
+- Chance is sampled and bots choose by the project's one seed rule (:mod:`alaka.core.driver`):
+  the randomness of each step depends only on the table's seed and the number of actions so
+  far, so after a restart nothing but the stored actions and the seed decides what comes next.
 - A person's decision with a single legal choice is taken by the server after a random pause
   (:attr:`Pace.forced`), so how fast a decision is answered tells nobody whether there was a
   choice (in Alakazum!'s voodoo window, whether a player holds a doll). Bots pause too
@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from alaka.bots.registry import make_bot
-from alaka.core.driver import Bot
+from alaka.core.driver import Bot, step_rng
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from alaka.core.records import replay, replay_states
@@ -240,7 +240,7 @@ class Table:
 
     def rng(self) -> random.Random:
         """The generator for the next chance draw or bot choice (see the module docstring)."""
-        return random.Random(f"{self.seed}:{self.seq}")
+        return step_rng(self.seed, self.seq)
 
     def describe(self, seat: int) -> str:
         s = self.seats[seat]
