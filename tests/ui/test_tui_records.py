@@ -12,8 +12,9 @@ import pytest
 import alaka
 from alaka.core.errors import AlakaError, RecordError
 from alaka.core.records import record_seats, record_seed
+from alaka.ui.paths import saved_games_dir as data_dir
+from alaka.ui.paths import tables_db
 from alaka.ui.tui.records import (
-    data_dir,
     default_record_path,
     load_record,
     play_record,
@@ -37,6 +38,8 @@ def test_without_xdg_or_with_a_relative_one_records_go_to_local_share() -> None:
     home = Path.home() / ".local" / "share" / "alaka" / "games"
     assert data_dir({}) == home
     assert data_dir({"XDG_DATA_HOME": "relative/dir"}) == home  # the XDG rule: ignore relative paths
+    # The browser's tables sit beside the saved games, by the same rule.
+    assert tables_db({}) == home.parent / "tables.sqlite3"
 
 
 def test_a_new_default_name_never_reuses_an_existing_file(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
-from alaka.ui.web.server import default_db
 from alaka.ui.web.tables import Pace
 
 

@@ -25,24 +25,14 @@ from typing import Any
 from alaka.core.errors import AlakaError, RecordError
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import game_record
-
-
-def data_dir(env: Mapping[str, str] | None = None) -> Path:
-    """The folder for saved games: ``$XDG_DATA_HOME/alaka/games`` or ``~/.local/share/alaka/games``.
-
-    The XDG rule says a relative ``XDG_DATA_HOME`` is invalid and must be ignored.
-    """
-    env = os.environ if env is None else env
-    base = env.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
-    return root / "alaka" / "games"
+from alaka.ui.paths import saved_games_dir
 
 
 def default_record_path(
     game: str, *, env: Mapping[str, str] | None = None, now: datetime | None = None
 ) -> Path:
-    """A new file name ``<game>-<timestamp>.json`` in :func:`data_dir`, never an existing file."""
-    folder = data_dir(env)
+    """A new file name ``<game>-<timestamp>.json`` among the saved games, never an existing file."""
+    folder = saved_games_dir(env)
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = folder / f"{game}-{stamp}.json"
     number = 2

@@ -9,12 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from alaka.core.errors import AlakaError
-from alaka.ui.tui.records import data_dir
-
-
-def default_db() -> Path:
-    """``tables.sqlite3`` beside the saved games of ``alaka play`` (``~/.local/share/alaka``)."""
-    return data_dir().parent / "tables.sqlite3"
+from alaka.ui.paths import tables_db
 
 
 def _check_port(host: str, port: int) -> None:
@@ -46,7 +41,7 @@ def serve(*, host: str, port: int, db: str | None, pace: float, console: Console
         ) from None
     from alaka.ui.web.tables import Pace
 
-    path = Path(db) if db is not None else default_db()
+    path = Path(db) if db is not None else tables_db()
     _check_port(host, port)
     application = create_app(path, pace=Pace.scaled(pace))
     for problem in application.state.problems:
