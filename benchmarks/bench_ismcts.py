@@ -30,9 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import alaka
-from alaka.bots.heuristics import heuristic_for
 from alaka.bots.ismcts import ISMCTSBot, random_policy
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import heuristic_for, make_bot
 from alaka.core.protocol import State
 
 #: The set-up measured for 4-player Alakazoo in docs/bots.md, at this script's iteration budget.

@@ -4,15 +4,15 @@ Run:  python benchmarks/fit_zoo_evaluator.py [--games 6000] [--test-games 2000] 
 
 Needs numpy (``pip install -e '.[sim]'`` brings it). For 2, 3 and 4 players it plays games of
 the heuristic against itself, keeps about one position in ten with each seat's
-:func:`~alaka.bots.heuristics.alakazoo.eval_features` and the game's final win shares, and fits
-one conditional logit per stage of the game (:func:`~alaka.bots.heuristics.alakazoo.eval_stage`):
+:func:`~alaka.games.alakazoo.heuristic.eval_features` and the game's final win shares, and fits
+one conditional logit per stage of the game (:func:`~alaka.games.alakazoo.heuristic.eval_stage`):
 the chance of seat ``q`` is ``exp(w . f_q) / sum_k exp(w . f_k)``, fitted by Newton's method on
 the cross-entropy with a small ridge penalty.
 
 It reports, on positions of games it did not fit on, the cross-entropy (nats; lower is better)
 of an even guess, of the weights shipped in the package and of the new fit, by stage. With
 ``--write`` it stores the new weights in the package data, where
-:func:`~alaka.bots.heuristics.alakazoo.evaluate` reads them.
+:func:`~alaka.games.alakazoo.heuristic.evaluate` reads them.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ except ImportError:  # pragma: no cover - a message, not a traceback
 from rich.progress import track
 
 import alaka
-from alaka.bots.heuristics import alakazoo as H
 from alaka.bots.ismcts import win_shares
+from alaka.games.alakazoo import heuristic as H
 from alaka.games.alakazoo.state import AlakazooState
 
 DATA = Path(H.__file__).parent / "data" / H.EVAL_DATA

@@ -51,9 +51,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import alaka
 from alaka.bots.heuristic_bot import HeuristicBot
-from alaka.bots.heuristics import heuristic_for
 from alaka.bots.ismcts import ISMCTSBot, win_shares
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import heuristic_for, make_bot
 from alaka.core.driver import play
 from alaka.core.protocol import Action, State
 from alaka.core.records import replay_states

@@ -261,7 +261,7 @@ def test_ismcts_options_for_opponent_model_and_prior_parse() -> None:
 
 def test_with_a_strong_bias_and_one_iteration_ismcts_plays_the_heuristic_move() -> None:
     """The prior's choice is expanded first, so a one-iteration search returns it."""
-    from alaka.bots.heuristics import heuristic_for
+    from alaka.bots.registry import heuristic_for
 
     heuristic = heuristic_for("alakazum")
     a, _ = _zum_twins()

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import alaka
-from alaka.bots.heuristics import alakazoo as H
 from alaka.bots.registry import make_bot
 from alaka.core.protocol import CHANCE, TERMINAL, Action
+from alaka.games.alakazoo import heuristic as H
 from alaka.games.alakazoo import rules as R
 from alaka.games.alakazoo.actions import ROLL, ZooAction
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import alaka
-from alaka.bots.heuristics import alakazum as H
 from alaka.bots.registry import make_bot
 from alaka.core.protocol import CHANCE, TERMINAL
+from alaka.games.alakazum import heuristic as H
 from alaka.games.alakazum import rules as R
 
 GAME = alaka.game("alakazum")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from alaka.bots.heuristics import Heuristic
+from alaka.core.entry import Heuristic
 from alaka.core.protocol import Action, State
 
 

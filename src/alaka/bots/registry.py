@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from alaka.bots.heuristic_bot import HeuristicBot
-from alaka.bots.heuristics import heuristic_for
 from alaka.bots.ismcts import (
     ROOT_MODES,
     Evaluator,
@@ -31,7 +30,9 @@ from alaka.bots.ismcts import (
 )
 from alaka.bots.random_bot import RandomBot
 from alaka.core.driver import Bot
+from alaka.core.entry import Heuristic, MissingPart
 from alaka.core.errors import AlakaError
+from alaka.core.registry import entry
 
 
 class BotSpecError(AlakaError):
@@ -50,6 +51,14 @@ def _random(game: str, params: dict[str, str]) -> Bot:
     if params:
         raise BotSpecError(f"bot 'random' takes no parameters, got {', '.join(params)}")
     return RandomBot()
+
+
+def heuristic_for(game: str) -> Heuristic:
+    """The heuristic of a game; a :class:`BotSpecError` naming the other bots if it has none."""
+    try:
+        return entry(game).load_heuristic()
+    except MissingPart as missing:
+        raise BotSpecError(f"{missing}; its bots are: {', '.join(bot_names(game))}") from None
 
 
 def _heuristic(game: str, params: dict[str, str]) -> Bot:
@@ -105,10 +114,12 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
     opponent_policy: Policy | None = None
     prior: Policy | None = None
     if rollout_name == "heuristic" or depth or opponents_name == "heuristic" or bias or margin or verify:
-        try:
-            heuristic = heuristic_for(game)
-        except ValueError:
-            raise BotSpecError(f"{game} has no heuristic for rollouts or cut-off evaluation") from None
+        if not entry(game).has_heuristic:
+            raise BotSpecError(
+                f"{entry(game).title} has no heuristic, so 'ismcts' takes none of rollout=heuristic, "
+                "opponents=heuristic, depth, bias, margin or verify there"
+            )
+        heuristic = heuristic_for(game)
         evaluator = heuristic.evaluate
         if rollout_name == "heuristic":
             rollout = heuristic.policy
@@ -142,6 +153,12 @@ BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
     "heuristic": _heuristic,
     "ismcts": _ismcts,
 }
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots that can play ``game`` (``heuristic`` only where the game has one)."""
+    has_heuristic = entry(game).has_heuristic
+    return tuple(name for name in BOTS if name != "heuristic" or has_heuristic)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -1,33 +1,81 @@
-"""The one explicit list of games. Importing it loads no game: each is imported on first use."""
+"""The games: every package under ``alaka/games/`` that declares an ``ENTRY``, the games other
+installed packages offer through the ``alaka.games`` entry-point group, and any registered by
+a program with :func:`register`.
+
+Importing this module loads no game; the entries are read the first time a game is asked for,
+and a game's rules only when its :class:`~alaka.core.protocol.Game` is.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
+from importlib import metadata
 
+from alaka.core.entry import GameEntry
 from alaka.core.errors import UnknownGame
 from alaka.core.protocol import Game
 
-#: name -> "module:attribute" of the game object.
-_GAMES: dict[str, str] = {
-    "alakazoo": "alaka.games.alakazoo.game:GAME",
-    "alakazum": "alaka.games.alakazum.game:GAME",
-}
+#: Entry-point group under which an installed package can offer games (``name = module:ENTRY``).
+ENTRY_POINT_GROUP = "alaka.games"
+
+_registered: dict[str, GameEntry] = {}
+
+
+def _check(entry: object, where: str) -> GameEntry:
+    if not isinstance(entry, GameEntry):
+        raise TypeError(f"{where} is not a GameEntry")
+    return entry
+
+
+@cache
+def _found() -> dict[str, GameEntry]:
+    """The built-in games and the installed packages' games, read once."""
+    import alaka.games
+
+    entries: dict[str, GameEntry] = {}
+    for info in pkgutil.iter_modules(alaka.games.__path__, "alaka.games."):
+        module = importlib.import_module(info.name)
+        entry = getattr(module, "ENTRY", None)
+        if entry is not None:
+            entries[_check(entry, info.name + ".ENTRY").name] = entry
+    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        entry = _check(point.load(), f"the entry point {point.value!r}")
+        entries.setdefault(entry.name, entry)
+    return entries
+
+
+def register(entry: GameEntry) -> None:
+    """Add a game (or replace a registered one of the same name), e.g. from a test suite."""
+    _registered[_check(entry, repr(entry)).name] = entry
+    game.cache_clear()
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register`."""
+    _registered.pop(name, None)
+    game.cache_clear()
+
+
+def _entries() -> dict[str, GameEntry]:
+    return {**_found(), **_registered}
 
 
 def games() -> tuple[str, ...]:
     """Names of the registered games, sorted."""
-    return tuple(sorted(_GAMES))
+    return tuple(sorted(_entries()))
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of the game called ``name`` (:class:`UnknownGame` if there is none)."""
+    found = _entries().get(name.strip().lower())
+    if found is None:
+        raise UnknownGame(f"no game is called {name!r}; the games are: {', '.join(games())}")
+    return found
 
 
 @cache
 def game(name: str) -> Game:
     """The game registered under ``name`` (for example ``alaka.game("alakazoo")``)."""
-    target = _GAMES.get(name.strip().lower())
-    if target is None:
-        raise UnknownGame(f"no game is called {name!r}; the games are: {', '.join(games())}")
-    module_name, _, attribute = target.partition(":")
-    found = getattr(importlib.import_module(module_name), attribute)
-    if not isinstance(found, Game):
-        raise TypeError(f"{target} is not a Game")
-    return found
+    return entry(name).load_game()

@@ -1,1 +1,16 @@
-"""Alakazoo: a 2-4 player dice-and-card tournament of portal boards and fantastic creatures."""
+"""Alakazoo: a dice-and-card tournament of portal boards and fantastic creatures (2-4 players).
+
+The entry below is the game's one door: everything outside this folder reaches the game
+through it (see :mod:`alaka.core.entry`).
+"""
+
+from alaka.core.entry import GameEntry
+
+ENTRY = GameEntry(
+    name="alakazoo",
+    title="Alakazoo",
+    min_players=2,
+    max_players=4,
+    game="alaka.games.alakazoo.game:GAME",
+    heuristic="alaka.games.alakazoo.heuristic",
+)

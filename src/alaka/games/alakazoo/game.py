@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
-from alaka.games.alakazoo import rules, text
+from alaka.games.alakazoo import ENTRY, rules, text
 from alaka.games.alakazoo.options import PARAMETERS, ZooOptions, resolve_options
 from alaka.games.alakazoo.state import AlakazooState
 
@@ -15,10 +15,10 @@ from alaka.games.alakazoo.state import AlakazooState
 class AlakazooGame(PhasedGame):
     """Alakazoo for 2 to 4 players."""
 
-    name = "alakazoo"
-    title = "Alakazoo"
-    min_players = 2
-    max_players = 4
+    name = ENTRY.name
+    title = ENTRY.title
+    min_players = ENTRY.min_players
+    max_players = ENTRY.max_players
     default_players = 2
     parameters = PARAMETERS
     game_rules: ClassVar[GameRules] = rules

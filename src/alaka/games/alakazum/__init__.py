@@ -1,1 +1,16 @@
-"""Alakazum!: a 2-5 player card game of witches, regional traditions and culture points."""
+"""Alakazum! Witches and Traditions: witches, traditions, potions, traps and hidden hands (2-5 players).
+
+The entry below is the game's one door: everything outside this folder reaches the game
+through it (see :mod:`alaka.core.entry`).
+"""
+
+from alaka.core.entry import GameEntry
+
+ENTRY = GameEntry(
+    name="alakazum",
+    title="Alakazum!",
+    min_players=2,
+    max_players=5,
+    game="alaka.games.alakazum.game:GAME",
+    heuristic="alaka.games.alakazum.heuristic",
+)

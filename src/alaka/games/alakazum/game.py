@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
-from alaka.games.alakazum import rules, text
+from alaka.games.alakazum import ENTRY, rules, text
 from alaka.games.alakazum.options import PARAMETERS, ZumOptions, resolve_options
 from alaka.games.alakazum.state import AlakazumState
 
@@ -15,10 +15,10 @@ from alaka.games.alakazum.state import AlakazumState
 class AlakazumGame(PhasedGame):
     """Alakazum! Witches and Traditions for 2 to 5 players."""
 
-    name = "alakazum"
-    title = "Alakazum!"
-    min_players = 2
-    max_players = 5
+    name = ENTRY.name
+    title = ENTRY.title
+    min_players = ENTRY.min_players
+    max_players = ENTRY.max_players
     default_players = 3
     parameters = PARAMETERS
     game_rules: ClassVar[GameRules] = rules

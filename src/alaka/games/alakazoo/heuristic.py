@@ -630,7 +630,7 @@ EVAL_FEATURES = (
 #: Stages of the game the weights are fitted for: the last round, then by the fewest empty spaces
 #: on any board (1 to 6, and 7 for 7 or more).
 EVAL_STAGES = 8
-EVAL_DATA = "alakazoo_evaluator.json"
+EVAL_DATA = "evaluator.json"
 
 
 def eval_features(s: AlakazooState, seat: int) -> list[float]:
@@ -697,7 +697,7 @@ def eval_stage(s: AlakazooState) -> int:
 @functools.cache
 def eval_weights() -> dict[int, list[list[float]]]:
     """The fitted weights, by number of players then stage (read once from the package data)."""
-    text = resources.files("alaka.bots.heuristics").joinpath("data", EVAL_DATA).read_text("utf-8")
+    text = resources.files("alaka.games.alakazoo").joinpath("data", EVAL_DATA).read_text("utf-8")
     return {int(n): rows for n, rows in json.loads(text)["weights"].items()}
 
 

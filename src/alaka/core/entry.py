@@ -1,0 +1,123 @@
+"""A game's one door: the entry its folder declares, naming every part the edges need.
+
+Each game package (``alaka/games/<name>/__init__.py``, or a package outside Alaka registered
+with :func:`alaka.core.registry.register` or the ``alaka.games`` entry-point group) defines
+``ENTRY = GameEntry(...)``. The entry holds what a list of games shows (name, title, player
+counts) and names the rest by import path, loaded on first use: the game object, the heuristic
+(policy and evaluator) if the game has one, the terminal table, the browser renderer, the
+per-game statistics and the observation encoding. The edges (bots, terminal, browser, simulator,
+RL adapters) ask the entry and never import a game module or compare a game's name, so adding a
+game is one folder; a game without a part still works everywhere that part is optional.
+
+Only the standard library is used here; an edge that needs a part loads it with its own
+libraries installed (a terminal table uses Rich, which only the terminal loads).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from alaka.core.errors import AlakaError
+
+if TYPE_CHECKING:
+    from alaka.core.protocol import Action, Game, JsonDict, State
+
+#: A policy picks a legal action for a seat, reading only what that seat may see.
+Policy = Callable[["State", int, random.Random], "Action"]
+#: An evaluator gives each seat's chance to win a position (values in [0, 1] summing to 1).
+Evaluator = Callable[["State"], Sequence[float]]
+
+
+class MissingPart(AlakaError):
+    """A game was asked for a part it does not have (a heuristic, a renderer, ...)."""
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A game's hand-written play: a fast policy and a position evaluator."""
+
+    policy: Policy
+    evaluate: Evaluator
+
+
+def _load(target: str) -> Any:
+    """The object at ``"package.module:attribute"`` (or the module itself without ``:``)."""
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What a game declares about itself; every field after the player counts is optional
+    and names a part by import path (``"module:attribute"``), loaded only when asked for."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    #: The :class:`~alaka.core.protocol.Game` object.
+    game: str
+    #: A module with ``policy(state, seat, rng)`` and ``evaluate(state)``.
+    heuristic: str | None = None
+    #: A function drawing a view as a Rich renderable (the terminal's table).
+    terminal_table: str | None = None
+    #: A JavaScript module in the game's package drawing a view in the browser (its path
+    #: inside the package, e.g. ``"web/renderer.js"``; it exports ``render(view, ctx)``).
+    browser_renderer: str | None = None
+    #: A module with ``COLUMNS`` and ``statistics(final_state)`` (the simulator's columns).
+    statistics: str | None = None
+    #: A module with the observation encoding of the RL adapters.
+    encoding: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise ValueError(f"a game's name is a lowercase identifier, not {self.name!r}")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.name}: player counts {self.min_players}-{self.max_players}")
+
+    @property
+    def package(self) -> str:
+        """The package the game object lives in (its data files are found there)."""
+        return self.game.partition(":")[0].rpartition(".")[0]
+
+    def load_game(self) -> Game:
+        from alaka.core.protocol import Game
+
+        found = _load(self.game)
+        if not isinstance(found, Game):
+            raise TypeError(f"{self.game} is not a Game")
+        if (found.name, found.min_players, found.max_players) != (
+            self.name,
+            self.min_players,
+            self.max_players,
+        ):
+            raise TypeError(f"{self.game} does not match the entry of {self.name!r}")
+        return found
+
+    @property
+    def has_heuristic(self) -> bool:
+        return self.heuristic is not None
+
+    def load_heuristic(self) -> Heuristic:
+        """The game's heuristic; :class:`MissingPart` if it has none."""
+        if self.heuristic is None:
+            raise MissingPart(f"{self.title} has no heuristic")
+        module = _load(self.heuristic)
+        return Heuristic(module.policy, module.evaluate)
+
+    def load_terminal_table(self) -> Callable[[JsonDict], Any] | None:
+        """The terminal table function, or ``None`` (the terminal then shows the text view)."""
+        return None if self.terminal_table is None else _load(self.terminal_table)
+
+    def load_part(self, field: str) -> Any:
+        """An optional module-valued part (``statistics``, ``encoding``); :class:`MissingPart`
+        if the game does not declare it."""
+        target = getattr(self, field)
+        if target is None:
+            raise MissingPart(f"{self.title} declares no {field}")
+        return _load(target)
