@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+from alaka.core import registry
+
+# A third game, registered from the test suite alone: every test that goes through the
+# registry (the conformance kit, the command line, the web server) covers it too.
+GAMES_FOLDER = Path(__file__).parent / "games"
+sys.path.insert(0, str(GAMES_FOLDER))
+import guess_game  # noqa: E402
+
+registry.register(guess_game.ENTRY)
 
 # CI runs a few more examples than a developer's quick run; both are seeded and repeatable.
 settings.register_profile(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
 import pexpect
+import pytest
 from tui_helpers import PROMPT, Spawn, finish, menu
 
 import alaka
@@ -220,3 +222,25 @@ def test_play_and_replay_errors_are_one_line(spawn: Spawn, tmp_path: Path) -> No
         assert child.exitstatus == 2, args
         assert message in child.before and "Traceback" not in child.before
         assert len([line for line in child.before.splitlines() if line.strip()]) == 1
+
+
+def test_a_game_another_package_offers_plays_in_the_terminal(
+    spawn: Spawn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test suite's third game, found as an installed package's ``alaka.games`` entry point
+    (a dist-info folder on the path), played by a person against a random bot to its end."""
+    site = tmp_path / "site"
+    dist = site / "guess_game-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: guess-game\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[alaka.games]\nguess = guess_game:ENTRY\n")
+    games = Path(__file__).parents[1] / "games"
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), str(games)]))
+    child = spawn("play", "guess", "--seats", "human,random", "--seed", "3", "--record", "guess.json")
+    child.expect("Player 2 \\(random bot\\)")
+    while child.expect([PROMPT, "Result: "]) == 0:
+        assert "named so far" in child.before  # the game's own text rendering of the view
+        child.sendline("1")
+    assert finish(child) == 0
+    record = json.loads((tmp_path / "guess.json").read_text())
+    assert record["game"] == "guess" and record["seats"] == ["human", "random"]

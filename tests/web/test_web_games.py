@@ -60,11 +60,14 @@ def _check_messages(player: SeatPlayer, seat: int | None, states: list[State], t
     assert log == states[-1].view(seat)["log"]
 
 
-@pytest.mark.parametrize(("game", "people"), [("alakazoo", 3), ("alakazum", 3), ("alakazum", 4)])
+@pytest.mark.parametrize(
+    ("game", "people"), [("alakazoo", 3), ("alakazum", 3), ("alakazum", 4), ("guess", 2)]
+)
 def test_every_message_to_every_seat_is_exactly_what_that_seat_may_see(
     tmp_path: Path, game: str, people: int
 ) -> None:
-    seats = [{"kind": "human"}] * people + [{"kind": "bot", "bot": "heuristic"}]
+    """Whole games over WebSockets, the test suite's own third game (no heuristic) too."""
+    seats = [{"kind": "human"}] * people + [{"kind": "bot"}]  # the game's default bot
     with live_server(tmp_path / "tables.sqlite3") as server:
         body = create_table(server.url, game, seats)
         table_id = body["table"]["id"]

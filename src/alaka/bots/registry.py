@@ -155,6 +155,21 @@ BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
 }
 
 
+def bot_menu(game: str) -> tuple[str, ...]:
+    """The bots a table offers for ``game``, the usual opponent first: a fixed menu, so no
+    visitor can ask a server for an hour of search. Heuristic-guided search where the game has
+    a heuristic, plain search where it has not."""
+    if entry(game).has_heuristic:
+        guided = "rollout=heuristic,opponents=heuristic,depth=30,bias=1"
+        return ("heuristic", "random", f"ismcts:iterations=300,{guided}", f"ismcts:iterations=1000,{guided}")
+    return ("random", "ismcts:iterations=300", "ismcts:iterations=1000")
+
+
+def default_bot(game: str) -> str:
+    """The bot that fills a seat nobody named, or one a person left: strong and instant."""
+    return bot_menu(game)[0]
+
+
 def bot_names(game: str) -> tuple[str, ...]:
     """The bots that can play ``game`` (``heuristic`` only where the game has one)."""
     has_heuristic = entry(game).has_heuristic

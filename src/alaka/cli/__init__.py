@@ -188,6 +188,10 @@ def arena_command(
             f"{g.title} is for {g.min_players} to {g.max_players} players; --seats gives {len(specs)}"
         )
     options = _options(g, option)
+    from alaka.bots.registry import make_bot
+
+    for spec in dict.fromkeys(specs):  # a bad spec is one line now, not a worker's traceback later
+        make_bot(spec, g.name)
     results = []
     columns = (
         TextColumn("[bold]{task.description}"),

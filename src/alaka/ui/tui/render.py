@@ -22,6 +22,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from alaka.core.registry import entry
+from alaka.core.registry import game as get_game
+
 #: How the rune colours of Alakazoo's built-in boards look in a colour terminal.
 COLOUR_STYLES = {
     "red": "bold red",
@@ -72,13 +75,18 @@ def header(view: Mapping[str, Any], title: str) -> RenderableType:
 
 
 def view_table(view: Mapping[str, Any], *, spaces: Sequence[str] = ()) -> RenderableType:
-    """The whole table as ``view``'s seat sees it, for either game."""
+    """The whole table as ``view``'s seat sees it: the game's terminal table if its entry names
+    one, else the game's own text rendering of the view."""
     game = view.get("game")
     if game == "alakazum":
         return alakazum_table(view)
     if game == "alakazoo":
         return alakazoo_table(view, spaces)
-    raise ValueError(f"no table drawing for the game {game!r}")
+    table = entry(str(game)).load_terminal_table()
+    if table is not None:
+        renderable: RenderableType = table(dict(view))
+        return renderable
+    return Text(get_game(str(game)).render_view(dict(view)))
 
 
 # -- Alakazum! ---------------------------------------------------------------------------------

@@ -8,14 +8,11 @@ is reported before the game starts rather than at that bot's first turn.
 
 from __future__ import annotations
 
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import default_bot, make_bot
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import Game
 from alaka.core.records import HUMAN
-
-#: The bot that fills the seats nobody named: strong enough to be a game, and instant.
-DEFAULT_BOT = "heuristic"
 
 
 def parse_seats(text: str) -> list[str]:
@@ -29,9 +26,9 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
-def default_seats(num_players: int) -> list[str]:
-    """You in seat 1 against :data:`DEFAULT_BOT` in every other seat."""
-    return [HUMAN] + [DEFAULT_BOT] * (num_players - 1)
+def default_seats(game: Game, num_players: int) -> list[str]:
+    """You in seat 1 against the game's default bot (its heuristic, if it has one) elsewhere."""
+    return [HUMAN] + [default_bot(game.name)] * (num_players - 1)
 
 
 def choose_seats(game: Game, seats_text: str | None, players: int | None) -> list[str]:
@@ -41,7 +38,7 @@ def choose_seats(game: Game, seats_text: str | None, players: int | None) -> lis
     """
     seats = parse_seats(seats_text) if seats_text is not None else None
     if seats is None:
-        return default_seats(game.check_players(players))
+        return default_seats(game, game.check_players(players))
     if players is not None and players != len(seats):
         raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
     game.check_players(len(seats))

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import bot_menu, default_bot, make_bot
 from alaka.core.driver import Bot, step_rng
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
@@ -48,19 +48,9 @@ log = logging.getLogger("alaka.web")
 HUMAN = "human"
 BOT = "bot"
 
-#: The bots a table may seat: a fixed menu, so no one can ask the server for an hour of search.
-BOT_MENU: tuple[str, ...] = (
-    "heuristic",
-    "random",
-    "ismcts:iterations=300,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
-    "ismcts:iterations=1000,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
-)
 
 #: How many finished games' states :meth:`TableRoom.replay_step` keeps in memory.
 REPLAYS_KEPT = 4
-
-#: Who plays a seat whose person left the table.
-LEAVER_BOT = "heuristic"
 
 
 class TableError(AlakaError):
@@ -183,7 +173,7 @@ def game_info(game: Game) -> JsonDict:
             for p in game.parameters
             if not p.is_path  # a browser must never make the server read one of its files
         ],
-        "bots": list(BOT_MENU),
+        "bots": list(bot_menu(game.name)),
     }
 
 
@@ -428,9 +418,10 @@ class TableRoom:
                 name = given or f"Player {number + 1}"
                 rows.append(SeatRow(number, HUMAN, None, name, _token(), open=offered))
             elif kind == BOT:
-                spec = seat.get("bot", LEAVER_BOT)
-                if spec not in BOT_MENU:
-                    raise TableError(f"seat {number + 1}: the bots are {', '.join(BOT_MENU)}, not {spec!r}")
+                menu = bot_menu(game.name)
+                spec = seat.get("bot", default_bot(game.name))
+                if spec not in menu:
+                    raise TableError(f"seat {number + 1}: the bots are {', '.join(menu)}, not {spec!r}")
                 short = str(spec).split(":")[0]
                 name = given or f"Player {number + 1} ({short})"
                 rows.append(SeatRow(number, BOT, str(spec), name, None, joined=True))
@@ -530,15 +521,15 @@ class TableRoom:
         return {"seat": seat, "name": row.name, "token": row.token, "url": self.seat_url(table, seat)}
 
     async def leave(self, table: Table, seat: int | None) -> None:
-        """The person gives up the seat: :data:`LEAVER_BOT` plays it from now on."""
+        """The person gives up the seat: the game's default bot plays it from now on."""
         if seat is None:
             raise TableError("leaving needs the token of your seat", 403)
         async with table.lock:
             row = table.seats[seat]
             if row.kind == HUMAN:
-                row.kind, row.bot = BOT, LEAVER_BOT
+                row.kind, row.bot = BOT, default_bot(table.game.name)
                 self.store.update_seat(table.id, row)
-                table.bots[seat] = make_bot(LEAVER_BOT, table.game.name)
+                table.bots[seat] = make_bot(str(row.bot), table.game.name)
         await self.broadcast(table)  # the leaver's own page loses its choices
         self.kick(table)
 
