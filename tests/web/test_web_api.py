@@ -324,3 +324,18 @@ def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(cl
     assert (seat["name"], seat["joined"], seat["open"]) == ("Pep", True, False)
     with client.websocket_connect(f"/ws/tables/{table_id}?token={joined['token']}") as socket:
         assert next_state(socket)["seat"] == 1
+
+
+def test_a_table_whose_bots_cannot_be_built_is_refused_and_not_stored(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import alaka.ui.web.tables as tables
+
+    def broken(spec: str, game: str) -> object:
+        raise tables.AlakaError(f"no bot {spec!r} for {game}")
+
+    monkeypatch.setattr(tables, "make_bot", broken)
+    response = client.post("/api/tables", json={"game": "alakazum", "seats": HUMANS_AND_BOT})
+    assert response.status_code == 400
+    assert "no bot 'heuristic' for alakazum" in response.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []  # nothing half-made was kept

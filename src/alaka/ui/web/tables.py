@@ -387,8 +387,11 @@ class TableRoom:
             [],
             rematch_of.id if rematch_of is not None else None,
         )
+        try:
+            table = self._table(row, game, state)  # bots are built before anything is stored
+        except AlakaError as error:
+            raise TableError(str(error)) from None
         self.store.add_table(row)
-        table = self._table(row, game, state)
         self.tables[table.id] = table
         if rematch_of is not None:
             rematch_of.rematch = table.id
