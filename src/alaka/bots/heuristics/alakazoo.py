@@ -27,6 +27,8 @@ greed. A decent player therefore:
   discards the least useful cards (for spaces already filled, or the worse of two of a type).
 - **Redraws** when its hand holds useless cards and neither dice nor columns offer more.
 - **Displays whenever possible**, the most valuable element first.
+- **Takes no action** (where the option allows it) only when every action costs more than it
+  brings: with two Dark Power and six tokens, say, when any action brings the third for little.
 - **Uses the Magic Helper** only when it clearly gains: give up its least useful card to take
   a needed card from a column (no Dark Power), or swap a displayed element (with one from its
   hand, or from another board at one Dark Power) when that makes a row or column score.
@@ -64,6 +66,7 @@ from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import (
     DISPLAY,
     GIVE,
+    NO_ACTION,
     PLACE,
     REDRAW,
     ROLL,
@@ -112,6 +115,9 @@ SPARE_CARD = 0.02
 #: What the Magic Helper must gain beyond its token to be worth a turn (column card, swap).
 HELPER_MARGIN = 0.3
 SWAP_MARGIN = 0.5
+#: Taking no action (with the option that allows it): the turn is lost, so only when every action
+#: costs more than that; a hair below nothing, so a harmless action (a roll worth 0) is preferred.
+NO_ACTION_VALUE = -0.005
 
 NEG = -1e9
 
@@ -187,13 +193,9 @@ class _Seat:
         self.seat = seat
         elements = s.elements[seat]
         self.elements = elements
-        boards = s.c.boards
-        own = boards[s.board[seat]].creature
+        own = rules.board_creature(s, seat)
         self.own = own
-        if s.opts.any_chosen_board:
-            self.point_mask = sum(1 << boards[b].creature for b in s.board if b >= 0)
-        else:
-            self.point_mask = 1 << own
+        self.point_mask = rules.creature_point_mask(s, seat)
         self.partial = s.opts.partial_lines
         first = s.first_types
         self.first = first
@@ -329,7 +331,7 @@ class _Seat:
             parts.append(g)
         excess = len(self.hand) + len(cards) - rules.MAX_CARDS
         if excess > 0:
-            gain -= self.dark_cost(excess)
+            gain -= self.dark_cost(rules.limit_penalty(self.s, excess))
             useful = sum(1 for q in bq if q >= 0) + sum(1 for sp in new if bq[sp] < 0)
             if useful > rules.MAX_CARDS:
                 # Useful cards must go as well: roughly, the least valuable new ones.
@@ -431,19 +433,23 @@ def _score_action(me: _Seat, legal: Sequence[ZooAction]) -> list[float]:
             chosen = [die_values[d] for d in range(len(die_values)) if mask >> d & 1]
             over = len(chosen) - room
             if over > 0:
-                # Each token past the limit brings Dark Power and sends the least useful back.
+                # Each token past the limit sends the least useful back and brings Dark Power:
+                # checked die by die, each is a breach of its own; checked once, one breach.
                 if cheapest is None:
                     cheapest = _cheapest_tokens(me)
                 chosen.sort(reverse=True)
                 kept = max(room, 0)
                 extra = sum(max(v - c, 0.0) for v, c in zip(chosen[kept:], cheapest, strict=False))
-                out.append(sum(chosen[:kept]) + extra - me.dark_cost(over) - over * OVER_COST)
+                dark = over if s.opts.limit_each_gain else rules.limit_penalty(s, over)
+                out.append(sum(chosen[:kept]) + extra - me.dark_cost(dark) - over * OVER_COST)
             else:
                 out.append(sum(chosen))
         elif kind == TAKE:
             out.append(me.gain_of_cards(s.columns[a.arg]) - 0.01)
         elif kind == REDRAW:
             out.append(_redraw_value(me))
+        elif kind == NO_ACTION:
+            out.append(NO_ACTION_VALUE)
         else:  # HELPER
             out.append(_helper_value(me) - _helper_cost(me))
     return out

@@ -23,6 +23,7 @@ from alaka.games.alakazoo.actions import (
     GIVE,
     HELPER,
     HELPER_AT,
+    NO_ACTION,
     PLACE,
     REDRAW,
     REMOVE,
@@ -166,6 +167,8 @@ def label(s: AlakazooState, action: Action) -> str:
         return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
     if kind == END:
         return "End your turn"
+    if kind == NO_ACTION:
+        return "Take no action and end your turn (no displays)"
     if kind == CARD:
         return c.card_name(arg)
     if kind == DIE:
@@ -266,6 +269,8 @@ def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
         return f"{who} completes the board first (+1). The round is played to its end."
     if kind == rules.EV_END_TURN:
         return f"{who} ends the turn."
+    if kind == rules.EV_NO_ACTION:
+        return f"{who} takes no action."
     if kind == rules.EV_FINAL:
         return f"Final score, {who}: +{d[0]} for rows and columns, +{d[1]} for the own creature."
     if kind == rules.EV_TRUNCATED:
