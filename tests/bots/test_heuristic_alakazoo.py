@@ -368,6 +368,18 @@ def test_it_takes_no_action_when_every_action_costs_and_the_option_allows() -> N
     assert "no-action" not in _choose(STUCK)  # by default it must act
 
 
+def test_it_does_not_take_no_action_twice_running() -> None:
+    """Both players stuck alike would skip for ever: after one turn without an action it acts."""
+    spec = {**STUCK, "options": {"may_skip_action": True}}
+    state = ZOO.scenario(spec)
+    state.apply("no-action")  # player 1's turn without an action; player 2 now plays
+    while state.current_player() != 0:
+        legal = state.legal_actions()
+        state.apply_action(legal[-1] if state.current_player() == 1 else legal[0])
+    assert state.hands[0] == ZOO.scenario(spec).hands[0]  # the same stuck position again
+    assert H.policy(state, 0, random.Random(0)).name != "no-action"
+
+
 def test_it_acts_when_an_action_helps_even_if_it_may_skip() -> None:
     spec = {
         "boards": [1, 2],
@@ -480,7 +492,13 @@ def test_eval_stage_is_the_last_round_or_the_fewest_empty_spaces() -> None:
     state = ZOO.scenario({"boards": [1, 2], "seats": [{"elements": three}, {}]})
     assert H.eval_stage(state) == 6  # 9 spaces, 3 filled
     last = ZOO.scenario(
-        {"boards": [1, 2], "seats": [{"elements": three}, {"elements": complete}], "end_triggered_by": 1}
+        {
+            "boards": [1, 2],
+            "seats": [{"elements": three}, {"elements": complete}],
+            "end_triggered_by": 1,
+            "first_player": 1,
+            "turn_of": 0,
+        }
     )
     assert H.eval_stage(last) == 0
 

@@ -28,7 +28,8 @@ greed. A decent player therefore:
 - **Redraws** when its hand holds useless cards and neither dice nor columns offer more.
 - **Displays whenever possible**, the most valuable element first.
 - **Takes no action** (where the option allows it) only when every action costs more than it
-  brings: with two Dark Power and six tokens, say, when any action brings the third for little.
+  brings: with two Dark Power and six tokens, say, when any action brings the third for little;
+  and never twice running, or players stuck alike would skip for ever.
 - **Uses the Magic Helper** only when it clearly gains: give up its least useful card to take
   a needed card from a column (no Dark Power), or swap a displayed element (with one from its
   hand, or from another board at one Dark Power) when that makes a row or column score.
@@ -449,7 +450,7 @@ def _score_action(me: _Seat, legal: Sequence[ZooAction]) -> list[float]:
         elif kind == REDRAW:
             out.append(_redraw_value(me))
         elif kind == NO_ACTION:
-            out.append(NO_ACTION_VALUE)
+            out.append(NEG if _took_no_action_last_turn(s, me.seat) else NO_ACTION_VALUE)
         else:  # HELPER
             out.append(_helper_value(me) - _helper_cost(me))
     return out
@@ -466,6 +467,25 @@ def _cheapest_tokens(me: _Seat) -> list[float]:
         values.extend([STORED_VALUE[1]] * (stored - 1))
     values.sort()
     return values + [10.0] * 3
+
+
+def _took_no_action_last_turn(s: AlakazooState, seat: int) -> bool:
+    """Whether the seat's previous turn was one without an action (read from the public log).
+
+    The policy never skips twice in a row: nothing changes while everyone skips, so players
+    stuck alike would otherwise skip for ever.
+    """
+    turns_seen = 0
+    for event in reversed(s.log):
+        if event[1] != seat:
+            continue
+        if event[0] == rules.EV_TURN:
+            turns_seen += 1  # the first is the turn being played, the second the one before
+            if turns_seen == 2:
+                return False
+        elif event[0] == rules.EV_NO_ACTION and turns_seen == 1:
+            return True
+    return False
 
 
 def _redraw_value(me: _Seat) -> float:
