@@ -262,10 +262,10 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
             s.first_types |= 1 << names.space(name, f"first_displays[{i}]")
         missing = displayed & ~s.first_types
         if missing:
-            shown = c.element_types[(missing & -missing).bit_length() - 1]
+            kind = c.element_types[(missing & -missing).bit_length() - 1]
             raise ScenarioError(
-                f"first_displays: a {shown} is displayed on a board, so its first-display point "
-                f"is gone: list {shown!r} too"
+                f"first_displays: a {kind} is displayed on a board, so its first-display point "
+                f"is gone: list {kind!r} too"
             )
 
     s.first_player = _int(spec.get("first_player", 0), "first_player", 0, n - 1)
