@@ -533,8 +533,9 @@ def _over_limit(s: AlakazooState) -> bool:
         event = EV_OVER_CARDS
         if excess <= 0:
             return False
-    gained = _gain_dark(s, p, limit_penalty(s, excess))
-    s.log.append((event, p, 0, excess, gained))
+    owed = limit_penalty(s, excess)
+    gained = _gain_dark(s, p, owed)
+    s.log.append((event, p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -861,7 +862,10 @@ def outcome(s: AlakazooState) -> Outcome | None:
     scores = tuple(s.points)
     ranking = rank_by_score(scores)
     if s.truncated:
-        return Outcome((), f"stopped at the safety limit of {s.opts.max_turns} turns", ranking, scores)
+        from alaka.games.alakazoo.text import amount  # text imports this module
+
+        limit = amount(s.opts.max_turns, "turn")
+        return Outcome((), f"stopped at the safety limit of {limit}", ranking, scores)
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
     return Outcome(winners, reason, ranking, scores)
