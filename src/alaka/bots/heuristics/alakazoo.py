@@ -3,8 +3,8 @@
 The strategy, in words
 ----------------------
 
-Points come from displaying elements (one for an element of the creature on one's own board,
-one for the first element of a type anyone displays), from the fastest completed board, and
+Points come from displaying elements (one for an element of a creature shown on a board in
+play, one for the first element of a type anyone displays), from the fastest completed board, and
 from the final score (rows and columns all of one creature or all of different creatures, and
 a board only of one's own creature). A display needs the element in hand and both runes of its
 space holding a Magic Power token, so the game is a race to match cards with pairs of tokens,
@@ -12,9 +12,9 @@ while the 6-token and 4-card limits and Dark Power (three tokens cost a whole tu
 greed. A decent player therefore:
 
 - **Values each empty space by what it lacks**: a card of its type in hand and two tokens on
-  its runes. A card is worth more when it is of the own creature, when nobody has displayed
-  its type yet (the first-display point), and when it keeps the space's row and column able
-  to score. "All different" is far easier to finish than "all the same creature" (each card
+  its runes. A card is worth more when its creature earns the display point, when nobody has
+  displayed its type yet (the first-display point), and when it keeps the space's row and
+  column able to score. "All different" is far easier to finish than "all the same creature" (each card
   exists once, so only one card finishes a same-creature line), so it leans that way. The
   last empty space is worth the fastest point as well, and more when ending the game now wins.
 - **Rolls the dice** when the expected tokens are worth it: a rainbow goes on the most useful
