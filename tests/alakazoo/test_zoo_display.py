@@ -62,13 +62,43 @@ def test_an_occupied_space_takes_no_second_element():
 def test_own_creature_scores_one_point():
     """Display points, Z8: +1 for an element of the creature shown on the player's own board."""
     s = display_turn(
-        {"hand": ["Griffin head", "Kraken tail"], "runes": ["head/1", "head/2", "tail/1", "tail/2"]},
-        {"elements": {"head": "Kraken head", "tail": "Chimera tail"}},
+        {"hand": ["Griffin head", "Chimera tail"], "runes": ["head/1", "head/2", "tail/1", "tail/2"]},
+        {"elements": {"head": "Kraken head", "tail": "Unicorn tail"}},
     )
     play(s, "display:griffin:head")  # own creature, but heads were displayed before
     assert s.points == [1, 0]
-    play(s, "display:kraken:tail")  # not the own creature, tails displayed before
+    play(s, "display:chimera:tail")  # on no board in play, tails displayed before
     assert s.points == [1, 0]
+
+
+def test_a_creature_on_another_players_board_scores_one_point():
+    """Display points, Z8: "belongs to a Fantastic Creature shown on a Portal board": the
+    Kraken of player 2's board scores for player 1 too."""
+    s = display_turn(
+        {"hand": ["Kraken tail"], "runes": ["tail/1", "tail/2"]},
+        {"elements": {"tail": "Unicorn tail"}},
+    )
+    play(s, "display:kraken:tail")  # tails were displayed before: the creature point alone
+    assert s.points == [1, 0]
+
+
+def test_a_board_left_in_the_box_earns_no_creature_point():
+    """Ruling Z8: only the boards in play count; with 4 players the Chimera's board (5) stays in
+    the box, so a Chimera element scores no creature point though its cards are in the deck."""
+    s = zoo(
+        {
+            "boards": [1, 2, 3, 4],
+            "seats": [
+                {"hand": ["Chimera tail"], "runes": ["tail/1", "tail/2"]},
+                {"elements": {"tail": "Unicorn tail"}},
+                {},
+                {},
+            ],
+            "phase": "display",
+        }
+    )
+    play(s, "display:chimera:tail")
+    assert s.points == [0, 0, 0, 0]
 
 
 def test_first_of_a_type_scores_one_point():
@@ -140,18 +170,15 @@ def test_a_display_completes_the_action_of_the_dice():
     assert elements(s, 0) == {"head": "Griffin head"}
 
 
-def test_creature_point_for_any_chosen_board_with_the_option():
-    """Ruling Z8, option creature_point=any_chosen_board: a creature on any chosen board scores."""
-    p1 = {"hand": ["Kraken tail", "Chimera head"], "runes": ["tail/1", "tail/2", "head/1", "head/2"]}
+def test_creature_point_for_the_own_board_only_with_the_option():
+    """Ruling Z8, option creature_point=own_board: only the player's own creature scores."""
+    p1 = {"hand": ["Kraken tail", "Griffin head"], "runes": ["tail/1", "tail/2", "head/1", "head/2"]}
     p2 = {"elements": {"tail": "Unicorn tail", "head": "Unicorn head"}}
-    s = display_turn(p1, p2, creature_point="any_chosen_board")
-    play(s, "display:kraken:tail")  # Kraken is on player 2's board
+    s = display_turn(p1, p2, creature_point="own_board")
+    play(s, "display:kraken:tail")  # Kraken is on player 2's board, not player 1's
+    assert s.points == [0, 0]
+    play(s, "display:griffin:head")  # the own creature
     assert s.points == [1, 0]
-    play(s, "display:chimera:head")  # Chimera is on no chosen board
-    assert s.points == [1, 0]
-    default = display_turn(p1, p2)
-    play(default, "display:kraken:tail")
-    assert default.points == [0, 0]
 
 
 def test_display_points_are_never_taken_back():

@@ -53,7 +53,8 @@ def test_the_token_limit_is_per_player():
 
 
 def test_the_token_limit_is_checked_after_each_die():
-    """Ruling Z2: the limit is checked after each single die, each breach costing 1 Dark Power."""
+    """Ruling Z2: the limit is checked after each single die; each die that breaks it is a new
+    breach and costs 1 Dark Power."""
     s = zoo({"seats": [{"runes": FIVE_RUNES, "stored": 1}, {}]})
     play(s, "roll:1+2", "die:rainbow", "die:rainbow", "store")
     assert s.dark == [1, 0]
@@ -81,6 +82,18 @@ def test_tokens_at_the_end_of_the_action_with_the_option():
     assert s.view(0)["phase"] == "display elements"
 
 
+def test_end_of_action_with_one_per_excess():
+    """Ruling Z2, both options: checked once after all dice, one Dark Power per token over."""
+    s = zoo(
+        {"seats": [{"runes": FIVE_RUNES, "stored": 1}, {}]},
+        limit_check="end_of_action",
+        limit_penalty="one_per_excess",
+    )
+    play(s, "roll:1+2", "die:rainbow", "die:rainbow", "store", "store")
+    assert s.dark == [2, 0]
+    assert s.view(0)["over_limit"] == 2
+
+
 def test_four_cards_is_within_the_limit():
     """Limits: a player may hold 4 cards without penalty."""
     s = zoo({"seats": [{"hand": ["Griffin head", "Griffin tail", "Kraken head"]}, {}], "columns": BIG_COLUMN})
@@ -106,27 +119,45 @@ def test_a_fifth_card_costs_a_card_and_one_dark_power():
     assert s.view(0)["phase"] == "refill the columns"
 
 
-def test_one_dark_power_per_card_over_the_limit():
-    """Ruling Z2: each card over 4 is a separate breach: 6 cards cost 2 Dark Power."""
+def test_one_dark_power_however_many_cards_over_the_limit():
+    """Limits, Z2: "discard the excess cards ... Next the player receives 1 Dark Power token":
+    a column that puts the hand at 6 costs two discards and one Dark Power token."""
     s = zoo({"seats": [{"hand": ["Griffin head", "Griffin tail", "Kraken head"]}, {}], "columns": BIG_COLUMN})
     play(s, "take:1")
     assert len(s.hands[0]) == 6
-    assert s.dark == [2, 0]
+    assert s.dark == [1, 0]
+    assert s.view(0)["over_limit"] == 2
     play(s, "discard:griffin:head")
     assert s.view(0)["phase"] == "discard cards over the limit"
     play(s, "discard:chimera:body")
     assert hand(s, 0) == ["Griffin tail", "Kraken head", "Chimera head", "Chimera tail"]
+    assert s.dark == [1, 0]
+    assert s.view(0)["phase"] == "refill the columns"
+
+
+def test_one_dark_power_per_card_over_with_the_option():
+    """Ruling Z2, option limit_penalty=one_per_excess: each card over 4 costs a Dark Power token."""
+    s = zoo(
+        {"seats": [{"hand": ["Griffin head", "Griffin tail", "Kraken head"]}, {}], "columns": BIG_COLUMN},
+        limit_penalty="one_per_excess",
+    )
+    play(s, "take:1")
     assert s.dark == [2, 0]
+    play(s, "discard:griffin:head", "discard:chimera:body")
+    assert s.dark == [2, 0]
+    assert s.view(0)["phase"] == "refill the columns"
 
 
 def test_penalty_dark_power_stops_at_three():
     """Limits: the penalty Dark Power also never takes a player past 3."""
     s = zoo(
         {"seats": [{"hand": ["Griffin head", "Griffin tail", "Kraken head"], "dark_power": 2}, {}]}
-        | {"columns": BIG_COLUMN}
+        | {"columns": BIG_COLUMN},
+        limit_penalty="one_per_excess",
     )
     play(s, "take:1")
     assert s.dark == [3, 0]
+    assert s.dark_pool == 12 - 3
     assert s.view(0)["over_limit"] == 2
 
 

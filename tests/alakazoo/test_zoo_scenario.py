@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from zoo_helpers import GAME, elements, hand, zoo
+from zoo_helpers import GAME, TYPES, elements, hand, zoo
 
 import alaka
 
@@ -95,6 +95,98 @@ def test_unknown_seat_key():
 def test_other_impossible_positions(spec, expected):
     """Scenarios: positions the rules cannot reach are refused with a message naming the fault."""
     assert expected in error_of(spec)
+
+
+def test_first_displays_must_keep_the_types_already_displayed():
+    """Scenarios, Z8: a type on a board has had its first display; 'first_displays' cannot drop it."""
+    spec = {"seats": [{"elements": {"tail": "Kraken tail"}}, {}], "first_displays": ["head"]}
+    assert error_of(spec) == (
+        "first_displays: a tail is displayed on a board, so its first-display point is gone: list 'tail' too"
+    )
+    s = zoo({**spec, "first_displays": ["head", "tail"]})
+    assert s.view(None)["first_displays"] == ["head", "tail"]
+
+
+def test_a_complete_board_needs_end_triggered_by():
+    """Scenarios, Z10: a complete board means the last round is on; the spec must say who began it."""
+    board = {t: f"Griffin {t}" for t in TYPES}
+    message = error_of({"seats": [{}, {"elements": board}]})
+    assert message.startswith("end_triggered_by: seats[1] has a complete board, so the last round is on")
+    s = zoo({"seats": [{}, {"elements": board}], "end_triggered_by": 1, "first_player": 1, "turn_of": 0})
+    assert s.end_by == 1
+
+
+def test_no_token_on_a_rune_under_a_displayed_element():
+    """Scenarios, Z4: covered runes take no tokens, so a spec cannot put one there."""
+    spec = {"seats": [{"elements": {"head": "Kraken head"}, "runes": ["tail/1", "head/2"]}, {}]}
+    assert error_of(spec) == (
+        "seats[0].runes[1]: 'head/2' is under the displayed Kraken head, "
+        "and covered runes take no tokens (option covered_runes)"
+    )
+    uncovered = zoo({**spec, "options": {"covered_runes": False}})
+    assert uncovered.runes[0].bit_count() == 2
+
+
+@pytest.mark.parametrize(
+    ("first_player", "end_by", "turn_of", "phase"),
+    [
+        (0, 1, 0, "action"),  # the round is over: the first player would start again
+        (0, 2, 1, "action"),  # seat 1 played before seat 2 completed, and its turn will not return
+        (1, 0, 1, "display"),  # the first player again, though a later seat completed
+        (0, 1, 1, "action"),  # the completing seat can only be displaying, in that same turn
+    ],
+)
+def test_the_seat_to_play_must_still_have_a_turn_in_the_last_round(first_player, end_by, turn_of, phase):
+    """Scenarios, Z10: after a board is complete, play goes on only to the seat before the first
+    player; a spec whose seat to play would not get that turn is refused."""
+    board = {t: f"Kraken {t}" for t in TYPES}
+    seats = [{}, {}, {}]
+    seats[end_by] = {"elements": board}
+    spec = {
+        "players": 3,
+        "boards": [1, 2, 3],
+        "seats": seats,
+        "end_triggered_by": end_by,
+        "first_player": first_player,
+        "turn_of": turn_of,
+        "phase": phase,
+    }
+    assert error_of(spec).startswith("turn_of: ")
+
+
+@pytest.mark.parametrize(
+    ("first_player", "end_by", "turn_of", "phase"),
+    [
+        (0, 1, 2, "action"),
+        (0, 1, 1, "display"),
+        (0, 0, 1, "action"),
+        (2, 0, 1, "action"),
+        (1, 2, 0, "resolve"),
+    ],
+)
+def test_the_last_round_positions_that_can_happen_are_built(first_player, end_by, turn_of, phase):
+    """Guards the test above: the seats still to play in the last round are accepted."""
+    board = {t: f"Kraken {t}" for t in TYPES}
+    seats = [{}, {}, {}]
+    seats[end_by] = {"elements": board}
+    spec = {
+        "players": 3,
+        "boards": [1, 2, 3],
+        "seats": seats,
+        "end_triggered_by": end_by,
+        "first_player": first_player,
+        "turn_of": turn_of,
+        "phase": phase,
+    }
+    if phase == "resolve":
+        spec["dice"] = ["rainbow"]
+    assert zoo(spec).player == turn_of
+
+
+def test_a_phase_that_is_not_a_name_is_refused():
+    """Scenarios: a phase given as a list (not a name) gets the same clear error as a misspelt one."""
+    expected = "phase: must be one of action, resolve, display, not ['display']"
+    assert error_of({"phase": ["display"]}) == expected
 
 
 def test_too_many_tokens_for_one_player():

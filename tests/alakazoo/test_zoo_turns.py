@@ -132,3 +132,34 @@ def test_reaching_three_dark_power_mid_turn_does_not_end_the_turn():
     # Now player 1 starts a turn with 3 Dark Power: passes, returns them, player 2 is on.
     assert s.current_player() == 1
     assert s.dark == [0, 0]
+
+
+def test_the_action_is_required():
+    """Gameplay, ruling Z13: displays follow "one of the 3 actions": a player with fewer than 3
+    Dark Power cannot end the turn, or display, without taking one."""
+    s = zoo({"seats": [{"hand": ["Griffin head"], "runes": ["head/1", "head/2"]}, {}]})
+    names = legal(s)
+    assert "no-action" not in names
+    assert "end" not in names
+    assert not any(n.startswith("display:") for n in names)
+
+
+def test_the_action_may_be_skipped_with_the_option():
+    """Ruling Z13, option may_skip_action: a player may take no action; then they display
+    nothing, even an element that is ready, and the turn passes on."""
+    s = zoo(
+        {"seats": [{"hand": ["Griffin head"], "runes": ["head/1", "head/2"]}, {}]},
+        may_skip_action=True,
+    )
+    assert "no-action" in legal(s)
+    play(s, "no-action")
+    assert s.current_player() == 1
+    assert s.view(None)["phase"] == "choose an action"
+    assert hand(s, 0) == ["Griffin head"]
+    assert runes(s, 0) == {"head/1", "head/2"}
+    assert s.points == [0, 0]
+    assert [e["text"] for e in s.view(None)["log"][-3:]] == [
+        "Player 1 takes no action.",
+        "Player 1 ends the turn.",
+        "Turn 2: Player 2.",
+    ]

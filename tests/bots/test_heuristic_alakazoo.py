@@ -20,6 +20,7 @@ from alaka.games.alakazoo import rules as R
 from alaka.games.alakazoo.actions import ROLL, ZooAction
 
 ZOO = alaka.game("alakazoo")
+TYPES = ("left ear", "head", "right ear", "left hand", "body", "right hand", "left leg", "tail", "right leg")
 
 DECISION_PHASES = {
     R.PH_BOARD,
@@ -155,10 +156,11 @@ def test_it_displays_an_element_when_it_can() -> None:
 
 
 def test_it_displays_the_more_valuable_element_first() -> None:
-    """Two heads fit: the own creature's (Griffin on board 1) scores one more point."""
+    """Two heads fit: the own creature's (Griffin on board 1) scores one more point than the
+    Chimera's (on no board in play)."""
     spec = {
         "boards": [1, 2],
-        "seats": [{"hand": ["Kraken head", "Griffin head"], "runes": ["head/1", "head/2"]}, {}],
+        "seats": [{"hand": ["Chimera head", "Griffin head"], "runes": ["head/1", "head/2"]}, {}],
         "phase": "display",
     }
     assert _choose(spec) == {"display:griffin:head"}
@@ -311,7 +313,8 @@ def test_it_returns_its_least_useful_token_when_over_six() -> None:
 
 
 def test_it_uses_the_helper_to_swap_a_useless_card_for_a_needed_column_card() -> None:
-    """Four cards, one useless (its space is filled), 6 tokens: the Helper fetches the tail."""
+    """Four cards, one useless (its space is filled), 6 tokens, 2 Dark Power: the Helper fetches
+    the tail (taking the column would bring the third Dark Power and lose the next turn)."""
     spec = {
         "boards": [1, 2],
         "seats": [
@@ -320,6 +323,7 @@ def test_it_uses_the_helper_to_swap_a_useless_card_for_a_needed_column_card() ->
                 "elements": {"left ear": "Griffin left ear"},
                 "runes": ["tail/1", "tail/2", "head/1", "body/1", "right-leg/1"],
                 "stored": 1,
+                "dark_power": 2,
             },
             {},
         ],
@@ -336,6 +340,67 @@ def test_it_uses_the_helper_to_swap_a_useless_card_for_a_needed_column_card() ->
     assert names[0] == "helper"
     assert "give:kraken:left-ear" in names and "take-card:griffin:tail" in names
     assert H.policy(state, 0, rng).name == "display:griffin:tail"
+
+
+#: Two Dark Power (the next costs a turn), six tokens on spaces it holds no card for, four
+#: cards of creatures on no board in play for spaces without tokens, every type displayed
+#: before, nothing it needs in the columns and no stored token: each action brings little and
+#: costs the third Dark Power.
+STUCK: dict[str, Any] = {
+    "boards": [1, 2],
+    "seats": [
+        {
+            "hand": ["Chimera head", "Chimera body", "Unicorn tail", "Unicorn left leg"],
+            "runes": ["left-ear/1", "left-ear/2", "right-ear/1", "right-ear/2", "left-hand/1", "left-hand/2"],
+            "stored": 0,
+            "dark_power": 2,
+            "elements": {"right hand": "Griffin right hand", "right leg": "Griffin right leg"},
+        },
+        {},
+    ],
+    "columns": [["Unicorn right hand"], ["Chimera right leg"], [], []],
+    "first_displays": list(TYPES),
+}
+
+
+def test_it_takes_no_action_when_every_action_costs_and_the_option_allows() -> None:
+    assert _choose({**STUCK, "options": {"may_skip_action": True}}) == {"no-action"}
+    assert "no-action" not in _choose(STUCK)  # by default it must act
+
+
+def test_it_does_not_take_no_action_twice_running() -> None:
+    """Both players stuck alike would skip for ever: after one turn without an action it acts."""
+    spec = {**STUCK, "options": {"may_skip_action": True}}
+    state = ZOO.scenario(spec)
+    state.apply("no-action")  # player 1's turn without an action; player 2 now plays
+    while state.current_player() != 0:
+        legal = state.legal_actions()
+        state.apply_action(legal[-1] if state.current_player() == 1 else legal[0])
+    assert state.hands[0] == ZOO.scenario(spec).hands[0]  # the same stuck position again
+    assert H.policy(state, 0, random.Random(0)).name != "no-action"
+
+
+def test_it_acts_when_an_action_helps_even_if_it_may_skip() -> None:
+    spec = {
+        "boards": [1, 2],
+        "seats": [{"hand": []}, {}],
+        "columns": [["Griffin head", "Griffin body", "Griffin tail"], [], [], []],
+        "options": {"may_skip_action": True},
+    }
+    assert _choose(spec) == {"take:1"}
+
+
+def test_it_prices_going_over_four_cards_by_the_penalty_option() -> None:
+    """A column that puts the hand at 6: one Dark Power by default, two with one_per_excess."""
+    spec: dict[str, Any] = {
+        "boards": [1, 2],
+        "seats": [{"hand": ["Griffin head", "Griffin body", "Griffin tail"]}, {}],
+        "columns": [["Griffin left leg", "Griffin right leg", "Griffin left hand"], [], [], []],
+    }
+    cards = ZOO.scenario(spec).columns[0]
+    one = H._Seat(ZOO.scenario(spec), 0).gain_of_cards(cards)
+    per_excess = H._Seat(ZOO.scenario({**spec, "options": {"limit_penalty": "one_per_excess"}}), 0)
+    assert one - per_excess.gain_of_cards(cards) == pytest.approx(H.DARK_STEP)
 
 
 def test_it_does_not_use_the_helper_for_nothing() -> None:
@@ -427,7 +492,13 @@ def test_eval_stage_is_the_last_round_or_the_fewest_empty_spaces() -> None:
     state = ZOO.scenario({"boards": [1, 2], "seats": [{"elements": three}, {}]})
     assert H.eval_stage(state) == 6  # 9 spaces, 3 filled
     last = ZOO.scenario(
-        {"boards": [1, 2], "seats": [{"elements": three}, {"elements": complete}], "end_triggered_by": 1}
+        {
+            "boards": [1, 2],
+            "seats": [{"elements": three}, {"elements": complete}],
+            "end_triggered_by": 1,
+            "first_player": 1,
+            "turn_of": 0,
+        }
     )
     assert H.eval_stage(last) == 0
 

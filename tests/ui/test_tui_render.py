@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import alaka
 from alaka.core.protocol import CHANCE
 from alaka.ui.tui import render
@@ -124,3 +126,29 @@ def test_the_result_table_names_winners_and_scores() -> None:
     text = render.plain(render.outcome_table(outcome, ["Player 1 (you)", "Player 2 (heuristic bot)"]))
     assert "Result: most points" in text
     assert text.index("Player 2 (heuristic bot) (winner)") < text.index("Player 1 (you)")
+
+
+def _places(table: str) -> list[str]:
+    """The place column of a printed result table, top to bottom."""
+    cells = [[c.strip() for c in line.split("│")] for line in table.splitlines() if "Player" in line]
+    return [row[1] for row in cells if len(row) > 2]
+
+
+def test_places_are_counted_in_competition_style() -> None:
+    """Two players sharing second place are both second, and the next is fourth (1, 2, 2, 4)."""
+    outcome = {"winners": [1], "reason": "most points", "ranking": [[1], [0, 2], [3]], "scores": [5, 9, 5, 1]}
+    names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert _places(render.plain(render.outcome_table(outcome, names))) == ["1", "2", "2", "4"]
+    assert render.standings([[0, 1], [2]]) == [(1, 0), (1, 1), (3, 2)]
+
+
+def test_the_command_line_result_counts_places_the_same_way(capsys: pytest.CaptureFixture[str]) -> None:
+    from alaka import cli
+    from alaka.core.protocol import Outcome
+
+    class Finished:
+        def outcome(self) -> Outcome:
+            return Outcome((0, 3), "shared win on equal points", ((0, 3), (1,), (2,)), (7, 5, 2, 7))
+
+    cli._print_outcome(Finished())  # type: ignore[arg-type]
+    assert _places(capsys.readouterr().out) == ["1", "1", "3", "4"]

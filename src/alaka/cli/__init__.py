@@ -387,11 +387,12 @@ def _print_outcome(state: State) -> None:
     table.add_column("place", justify="right")
     table.add_column("player")
     table.add_column("score", justify="right")
-    for place, group in enumerate(outcome.ranking, start=1):
-        for seat in group:
-            mark = " (winner)" if seat in outcome.winners else ""
-            score = str(outcome.scores[seat]) if outcome.scores else ""
-            table.add_row(str(place), f"Player {seat + 1}{mark}", score)
+    from alaka.ui.tui.render import standings
+
+    for place, seat in standings(outcome.ranking):
+        mark = " (winner)" if seat in outcome.winners else ""
+        score = str(outcome.scores[seat]) if outcome.scores else ""
+        table.add_row(str(place), f"Player {seat + 1}{mark}", score)
     console.print(table)
 
 

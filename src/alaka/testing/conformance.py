@@ -91,12 +91,12 @@ def _fail(game: Game, n: int, seed: int, step: int, message: str) -> Conformance
     return ConformanceError(f"{game.name} {n}p seed {seed} step {step}: {message}")
 
 
-def check_playout(game: Game, num_players: int, seed: int) -> State:
+def check_playout(game: Game, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:
     """Structural checks at every step of one random game; returns the final state."""
     table = None
     inventory = None
     last: State | None = None
-    for step in random_playout(game, num_players, seed):
+    for step in random_playout(game, num_players, seed, options):
         state = step.state
         last = state
         if table is None:
@@ -155,16 +155,20 @@ def check_playout(game: Game, num_players: int, seed: int) -> State:
     return last
 
 
-def _sampled_steps(game: Game, n: int, seed: int, every: int) -> Iterator[Step]:
-    for step in random_playout(game, n, seed):
+def _sampled_steps(
+    game: Game, n: int, seed: int, every: int, options: dict[str, Any] | None = None
+) -> Iterator[Step]:
+    for step in random_playout(game, n, seed, options):
         if step.index % every == 0:
             yield step
 
 
-def check_illegal_and_clone(game: Game, num_players: int, seed: int, every: int = 7) -> None:
+def check_illegal_and_clone(
+    game: Game, num_players: int, seed: int, every: int = 7, options: dict[str, Any] | None = None
+) -> None:
     """An illegal action changes nothing; a clone is independent of its original."""
     rng = random.Random(seed ^ 0x5EED)
-    for step in _sampled_steps(game, num_players, seed, every):
+    for step in _sampled_steps(game, num_players, seed, every, options):
         state = step.state
         table = state.action_table().actions
         legal = set(state.legal_actions())
@@ -190,11 +194,11 @@ def check_illegal_and_clone(game: Game, num_players: int, seed: int, every: int 
             raise _fail(game, num_players, seed, step.index, "two clones diverged on the same action")
 
 
-def check_replay(game: Game, num_players: int, seed: int) -> None:
+def check_replay(game: Game, num_players: int, seed: int, options: dict[str, Any] | None = None) -> None:
     """``record()`` -> ``replay_states`` rebuilds every state; records and views are JSON."""
     prints: list[str] = []
     final: State | None = None
-    for step in random_playout(game, num_players, seed):
+    for step in random_playout(game, num_players, seed, options):
         prints.append(fingerprint(step.state))
         final = step.state
     if final is None:
@@ -218,10 +222,12 @@ def check_replay(game: Game, num_players: int, seed: int) -> None:
             raise ConformanceError(f"{game.name}: the view of seat {seat} does not survive JSON")
 
 
-def state_after(game: Game, num_players: int, seed: int, steps: int) -> State:
+def state_after(
+    game: Game, num_players: int, seed: int, steps: int, options: dict[str, Any] | None = None
+) -> State:
     """The state of a seeded random game after ``steps`` actions (or its end)."""
     state: State | None = None
-    for step in random_playout(game, num_players, seed):
+    for step in random_playout(game, num_players, seed, options):
         state = step.state
         if step.index >= steps:
             return state.clone()

@@ -54,6 +54,7 @@ EXCHANGE = 20  # special rule 2: for a random card of this player's hand (arg: s
 TAKE_CARD = 21  # special rule 2: discard it and take this column card (arg: card)
 DISPLAY = 22  # display this hand card on its space (arg: card)
 END = 23  # end the turn
+NO_ACTION = 24  # with the option may_skip_action: take none of the three actions (ends the turn)
 
 CHANCE_KINDS = frozenset({REMOVE, CARD, FIRST, DIE})
 
@@ -124,6 +125,8 @@ class ZooActions:
         self.take_card = [add(TAKE_CARD, f"take-card:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.display = [add(DISPLAY, f"display:{card_keys[k]}", k) for k in range(NUM_CARDS)]
         self.end = add(END, "end")
+        # Last, so the ids of the actions above stay those of records made before it existed.
+        self.no_action = add(NO_ACTION, "no-action")
         self.table = ActionTable(made)
 
 

@@ -3,8 +3,8 @@
 The strategy, in words
 ----------------------
 
-Points come from displaying elements (one for an element of the creature on one's own board,
-one for the first element of a type anyone displays), from the fastest completed board, and
+Points come from displaying elements (one for an element of a creature shown on a board in
+play, one for the first element of a type anyone displays), from the fastest completed board, and
 from the final score (rows and columns all of one creature or all of different creatures, and
 a board only of one's own creature). A display needs the element in hand and both runes of its
 space holding a Magic Power token, so the game is a race to match cards with pairs of tokens,
@@ -12,9 +12,9 @@ while the 6-token and 4-card limits and Dark Power (three tokens cost a whole tu
 greed. A decent player therefore:
 
 - **Values each empty space by what it lacks**: a card of its type in hand and two tokens on
-  its runes. A card is worth more when it is of the own creature, when nobody has displayed
-  its type yet (the first-display point), and when it keeps the space's row and column able
-  to score. "All different" is far easier to finish than "all the same creature" (each card
+  its runes. A card is worth more when its creature earns the display point, when nobody has
+  displayed its type yet (the first-display point), and when it keeps the space's row and
+  column able to score. "All different" is far easier to finish than "all the same creature" (each card
   exists once, so only one card finishes a same-creature line), so it leans that way. The
   last empty space is worth the fastest point as well, and more when ending the game now wins.
 - **Rolls the dice** when the expected tokens are worth it: a rainbow goes on the most useful
@@ -27,6 +27,9 @@ greed. A decent player therefore:
   discards the least useful cards (for spaces already filled, or the worse of two of a type).
 - **Redraws** when its hand holds useless cards and neither dice nor columns offer more.
 - **Displays whenever possible**, the most valuable element first.
+- **Takes no action** (where the option allows it) only when every action costs more than it
+  brings: with two Dark Power and six tokens, say, when any action brings the third for little;
+  and never twice running, or players stuck alike would skip for ever.
 - **Uses the Magic Helper** only when it clearly gains: give up its least useful card to take
   a needed card from a column (no Dark Power), or swap a displayed element (with one from its
   hand, or from another board at one Dark Power) when that makes a row or column score.
@@ -64,6 +67,7 @@ from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import (
     DISPLAY,
     GIVE,
+    NO_ACTION,
     PLACE,
     REDRAW,
     ROLL,
@@ -112,6 +116,9 @@ SPARE_CARD = 0.02
 #: What the Magic Helper must gain beyond its token to be worth a turn (column card, swap).
 HELPER_MARGIN = 0.3
 SWAP_MARGIN = 0.5
+#: Taking no action (with the option that allows it): the turn is lost, so only when every action
+#: costs more than that; a hair below nothing, so a harmless action (a roll worth 0) is preferred.
+NO_ACTION_VALUE = -0.005
 
 NEG = -1e9
 
@@ -187,13 +194,9 @@ class _Seat:
         self.seat = seat
         elements = s.elements[seat]
         self.elements = elements
-        boards = s.c.boards
-        own = boards[s.board[seat]].creature
+        own = rules.board_creature(s, seat)
         self.own = own
-        if s.opts.any_chosen_board:
-            self.point_mask = sum(1 << boards[b].creature for b in s.board if b >= 0)
-        else:
-            self.point_mask = 1 << own
+        self.point_mask = rules.creature_point_mask(s, seat)
         self.partial = s.opts.partial_lines
         first = s.first_types
         self.first = first
@@ -329,7 +332,7 @@ class _Seat:
             parts.append(g)
         excess = len(self.hand) + len(cards) - rules.MAX_CARDS
         if excess > 0:
-            gain -= self.dark_cost(excess)
+            gain -= self.dark_cost(rules.limit_penalty(self.s, excess))
             useful = sum(1 for q in bq if q >= 0) + sum(1 for sp in new if bq[sp] < 0)
             if useful > rules.MAX_CARDS:
                 # Useful cards must go as well: roughly, the least valuable new ones.
@@ -431,19 +434,23 @@ def _score_action(me: _Seat, legal: Sequence[ZooAction]) -> list[float]:
             chosen = [die_values[d] for d in range(len(die_values)) if mask >> d & 1]
             over = len(chosen) - room
             if over > 0:
-                # Each token past the limit brings Dark Power and sends the least useful back.
+                # Each token past the limit sends the least useful back and brings Dark Power:
+                # checked die by die, each is a breach of its own; checked once, one breach.
                 if cheapest is None:
                     cheapest = _cheapest_tokens(me)
                 chosen.sort(reverse=True)
                 kept = max(room, 0)
                 extra = sum(max(v - c, 0.0) for v, c in zip(chosen[kept:], cheapest, strict=False))
-                out.append(sum(chosen[:kept]) + extra - me.dark_cost(over) - over * OVER_COST)
+                dark = over if s.opts.limit_each_gain else rules.limit_penalty(s, over)
+                out.append(sum(chosen[:kept]) + extra - me.dark_cost(dark) - over * OVER_COST)
             else:
                 out.append(sum(chosen))
         elif kind == TAKE:
             out.append(me.gain_of_cards(s.columns[a.arg]) - 0.01)
         elif kind == REDRAW:
             out.append(_redraw_value(me))
+        elif kind == NO_ACTION:
+            out.append(NEG if _took_no_action_last_turn(s, me.seat) else NO_ACTION_VALUE)
         else:  # HELPER
             out.append(_helper_value(me) - _helper_cost(me))
     return out
@@ -460,6 +467,25 @@ def _cheapest_tokens(me: _Seat) -> list[float]:
         values.extend([STORED_VALUE[1]] * (stored - 1))
     values.sort()
     return values + [10.0] * 3
+
+
+def _took_no_action_last_turn(s: AlakazooState, seat: int) -> bool:
+    """Whether the seat's previous turn was one without an action (read from the public log).
+
+    The policy never skips twice in a row: nothing changes while everyone skips, so players
+    stuck alike would otherwise skip for ever.
+    """
+    turns_seen = 0
+    for event in reversed(s.log):
+        if event[1] != seat:
+            continue
+        if event[0] == rules.EV_TURN:
+            turns_seen += 1  # the first is the turn being played, the second the one before
+            if turns_seen == 2:
+                return False
+        elif event[0] == rules.EV_NO_ACTION and turns_seen == 1:
+            return True
+    return False
 
 
 def _redraw_value(me: _Seat) -> float:

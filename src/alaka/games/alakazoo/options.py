@@ -1,7 +1,9 @@
 """Alakazoo's game options: the readings a designer may switch, the content file, a safety limit.
 
-Each option names the ruling it switches (docs/rulings.md); the default is the reading the
-engine takes.
+Each reading option is a ruling of docs/rulings.md (Z2: ``limit_check``, ``limit_penalty``;
+Z4: ``covered_runes``; Z5: ``dark_power_after_pass``; Z8: ``creature_point``; Z11:
+``final_lines``; Z13: ``may_skip_action``); the default is the reading the engine takes. The
+descriptions are for players, so they say what changes in plain words.
 """
 
 from __future__ import annotations
@@ -18,35 +20,46 @@ PARAMETERS: tuple[Parameter, ...] = (
     Parameter(
         "limit_check",
         "each_gain",
-        "When the 6-token and 4-card limits are checked (ruling Z2): after each single gain, "
-        "with one Dark Power per token or card over; or once at the end of the action, with one "
-        "Dark Power per limit broken.",
+        "When the limits of 6 Magic Power tokens and 4 cards are checked: after each gain (each "
+        "die's token, each column taken), or once when the action is over.",
         choices=("each_gain", "end_of_action"),
+    ),
+    Parameter(
+        "limit_penalty",
+        "one_token",
+        "What going over a limit costs: one Dark Power token each time a limit is broken, "
+        "however far over; or one Dark Power token for each token or card over.",
+        choices=("one_token", "one_per_excess"),
     ),
     Parameter(
         "covered_runes",
         True,
-        "Runes under a displayed element are covered and take no more tokens (ruling Z4).",
+        "Runes under a displayed element are covered and take no more tokens.",
     ),
     Parameter(
         "dark_power_after_pass",
         "return",
-        "What happens to the 3 Dark Power tokens of a player who passed (ruling Z5): they go "
-        "back to the pool, or the player keeps them (and passes every turn).",
+        "What happens to the 3 Dark Power tokens of a player who passed: they go back to the "
+        "pool, or the player keeps them (and passes every turn).",
         choices=("return", "keep"),
     ),
     Parameter(
         "creature_point",
-        "own_board",
-        "Which creatures earn the display point (ruling Z8): the one on the player's own board, "
-        "or any creature on a board chosen this game.",
-        choices=("own_board", "any_chosen_board"),
+        "any_board_in_play",
+        "Which elements earn the display point for their creature: those of a creature on any "
+        "player's portal board, or only those of the creature on the player's own board.",
+        choices=("any_board_in_play", "own_board"),
+    ),
+    Parameter(
+        "may_skip_action",
+        False,
+        "A player may take none of the three actions; a turn without an action displays nothing.",
     ),
     Parameter(
         "final_lines",
         "complete",
-        "Which rows and columns the final scoring counts (ruling Z11): complete ones only, or "
-        "also lines with two elements.",
+        "Which rows and columns the final scoring counts: complete ones only, or also lines "
+        "with two elements.",
         choices=("complete", "partial"),
     ),
     Parameter(
@@ -80,9 +93,13 @@ class ZooOptions:
     components: Components
     dice: tuple[tuple[int, ...], ...]
     limit_each_gain: bool
+    #: One Dark Power token per token or card over the limit, rather than one per limit broken.
+    dark_per_excess: bool
     covered_runes: bool
     return_dark_power: bool
-    any_chosen_board: bool
+    #: The creature point needs the player's own board's creature, not any board in play.
+    own_board_point: bool
+    may_skip_action: bool
     partial_lines: bool
     max_turns: int
 
@@ -105,9 +122,11 @@ def resolve_options(values: Mapping[str, OptionValue]) -> ZooOptions:
         components=components,
         dice=components.dice_sets[dice_name],
         limit_each_gain=values["limit_check"] == "each_gain",
+        dark_per_excess=values["limit_penalty"] == "one_per_excess",
         covered_runes=bool(values["covered_runes"]),
         return_dark_power=values["dark_power_after_pass"] == "return",
-        any_chosen_board=values["creature_point"] == "any_chosen_board",
+        own_board_point=values["creature_point"] == "own_board",
+        may_skip_action=bool(values["may_skip_action"]),
         partial_lines=values["final_lines"] == "partial",
         max_turns=int(values["max_turns"]),
     )

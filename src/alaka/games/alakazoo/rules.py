@@ -8,15 +8,18 @@ readings of docs/rulings.md:
 - Preparation 3-4 (deal 4, four columns of two) ......... :func:`_apply_card` (``PH_DEAL``)
 - Preparation 6 (first player) .......................... :func:`_apply_first`
 - Gameplay: the Dark Power pass (Z5) .................... :func:`_start_turn`
+- Gameplay: one of the 3 actions, required (Z13) ........ ``PH_ACTION``, ``NO_ACTION``
 - Action 1: choose 1-3 dice, roll, resolve in any order,
   rainbow anywhere or stored, colour to its rune, Dark
   Power when no free rune (Z3, Z4), cap 3 ................ ``ROLL``/``DIE``/``PLACE``/``STORE``/``DARK``
 - Action 2: take a column, refill left to right with the
   fifth-card discard; or discard and redraw (Z6) ......... ``TAKE``, :func:`_next_refill`, ``REDRAW``
-- The 6-token and 4-card limits and their penalty (Z2) .. :func:`_settle`, :func:`_over_limit`
+- The 6-token and 4-card limits and their penalty (Z2) .. :func:`_settle`, :func:`_over_limit`,
+  :func:`limit_penalty`
 - Action 3: pay a stored token, place the Helper, special
   rules 1 and 2, their Dark Power, complete boards (Z9) .. ``HELPER`` ... ``TAKE_CARD``
-- Displaying, both display points (Z7, Z8) .............. :func:`_apply_display`
+- Displaying, both display points (Z7, Z8) .............. :func:`_apply_display`,
+  :func:`creature_point_mask`
 - The end after the round, fastest point (Z10) .......... :func:`_apply_display`, :func:`_start_turn`
 - Final score: rows and columns, own creature (Z11) ..... :func:`final_bonus`, :func:`outcome`
 """
@@ -41,6 +44,7 @@ from alaka.games.alakazoo.actions import (
     GIVE,
     HELPER,
     HELPER_AT,
+    NO_ACTION,
     NUM_COLUMNS,
     PLACE,
     REDRAW,
@@ -132,6 +136,7 @@ EV_TAKE_CARD = "take-card"
 EV_DISPLAY = "display"
 EV_COMPLETE = "complete"
 EV_END_TURN = "end-turn"
+EV_NO_ACTION = "no-action"
 EV_FINAL = "final"
 EV_TRUNCATED = "truncated"
 
@@ -183,11 +188,31 @@ def board_creature(s: AlakazooState, seat: int) -> int:
     return s.c.boards[s.board[seat]].creature
 
 
+def creature_point_mask(s: AlakazooState, seat: int) -> int:
+    """Bit mask of the creatures whose elements earn ``seat`` the creature point (Z8).
+
+    The rulebook's "a Fantastic Creature shown on a Portal board" reads as any board in play
+    (the boards left in the box show nothing to the table); the option narrows it to the
+    player's own board.
+    """
+    if s.opts.own_board_point:
+        return 1 << board_creature(s, seat)
+    return sum(1 << s.c.boards[b].creature for b in set(s.board) if b >= 0)
+
+
 def scores_creature_point(s: AlakazooState, seat: int, creature: int) -> bool:
-    """Display point 1 (Z8): the element's creature is on the player's board (or any chosen one)."""
-    if s.opts.any_chosen_board:
-        return any(s.c.boards[b].creature == creature for b in s.board if b >= 0)
-    return board_creature(s, seat) == creature
+    """Display point 1 (Z8): the element's creature is shown on a board in play (see above)."""
+    return bool(creature_point_mask(s, seat) >> creature & 1)
+
+
+def limit_penalty(s: AlakazooState, excess: int) -> int:
+    """Dark Power tokens owed for one broken limit that is ``excess`` tokens or cards over (Z2).
+
+    The rulebook discards the excess and "Next the player receives 1 Dark Power token": one
+    token however far over; the option charges one per token or card over. The cap of 3 is
+    applied when the tokens are given (:func:`_gain_dark`), not here.
+    """
+    return excess if s.opts.dark_per_excess else 1
 
 
 def can_display(s: AlakazooState, seat: int, card: int) -> bool:
@@ -226,6 +251,8 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
             out.append(a.redraw)
         if s.stored[p] > 0:
             out.append(a.helper)
+        if s.opts.may_skip_action:
+            out.append(a.no_action)
         return tuple(out)
     if phase == PH_TOKENS_OVER:
         runes = s.runes[p]
@@ -491,7 +518,11 @@ def _settle(s: AlakazooState, then: int) -> None:
 
 
 def _over_limit(s: AlakazooState) -> bool:
-    """Z2: more than 6 tokens or 4 cards: Dark Power now, then the player discards the excess."""
+    """Z2: more than 6 tokens or 4 cards: the player discards the excess and takes Dark Power.
+
+    The Dark Power is given here, before the player's choice of what to discard; nothing in
+    between depends on it, so the position afterwards is the rulebook's.
+    """
     p = s.player
     excess = tokens_held(s, p) - MAX_TOKENS
     phase = PH_TOKENS_OVER
@@ -502,8 +533,9 @@ def _over_limit(s: AlakazooState) -> bool:
         event = EV_OVER_CARDS
         if excess <= 0:
             return False
-    gained = _gain_dark(s, p, excess if s.opts.limit_each_gain else 1)
-    s.log.append((event, p, 0, excess, gained))
+    owed = limit_penalty(s, excess)
+    gained = _gain_dark(s, p, owed)
+    s.log.append((event, p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -751,6 +783,12 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
         s.log.append((EV_COMPLETE, p, 0))
 
 
+def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
+    """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
+    s.log.append((EV_NO_ACTION, s.player, 0))
+    _apply_end(s, action)
+
+
 def _apply_end(s: AlakazooState, action: ZooAction) -> None:
     s.log.append((EV_END_TURN, s.player, 0))
     _start_turn(s, (s.player + 1) % s.n)
@@ -781,6 +819,7 @@ _HANDLERS = {
     TAKE_CARD: _apply_take_card,
     DISPLAY: _apply_display,
     END: _apply_end,
+    NO_ACTION: _apply_no_action,
 }
 
 
@@ -823,7 +862,10 @@ def outcome(s: AlakazooState) -> Outcome | None:
     scores = tuple(s.points)
     ranking = rank_by_score(scores)
     if s.truncated:
-        return Outcome((), f"stopped at the safety limit of {s.opts.max_turns} turns", ranking, scores)
+        from alaka.games.alakazoo.text import amount  # text imports this module
+
+        limit = amount(s.opts.max_turns, "turn")
+        return Outcome((), f"stopped at the safety limit of {limit}", ranking, scores)
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
     return Outcome(winners, reason, ranking, scores)

@@ -92,6 +92,28 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
+def _check_last_round(s: AlakazooState) -> None:
+    """Z10: once a board is complete, play goes on only until the first player's turn would
+    come round again, so the seat to play must come after the one that completed (counting
+    from the first player), or be that seat still displaying in the turn it completed."""
+
+    def place(seat: int) -> int:
+        return (seat - s.first_player) % s.n
+
+    if s.player == s.end_by:
+        if s.phase != rules.PH_DISPLAY:
+            raise ScenarioError(
+                "turn_of: the seat that completed its board (end_triggered_by) did so by a display, "
+                "so its turn can only be at phase 'display'"
+            )
+    elif place(s.player) < place(s.end_by):
+        raise ScenarioError(
+            f"turn_of: the last round ended before seats[{s.player}] could play again (it runs from "
+            f"end_triggered_by, seats[{s.end_by}], up to the seat before first_player, "
+            f"seats[{s.first_player}]): the game would be over"
+        )
+
+
 def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState:
     if not isinstance(spec, Mapping):
         raise ScenarioError("a scenario is a JSON object")
@@ -161,6 +183,12 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
             rune = names.rune(rune_name, f"{where}.runes[{i}]")
             if s.runes[q] >> rune & 1:
                 raise ScenarioError(f"{where}.runes[{i}]: {rune_name!r} is listed twice")
+            covering = s.elements[q][rune // 2]
+            if opts.covered_runes and covering >= 0:
+                raise ScenarioError(
+                    f"{where}.runes[{i}]: {rune_name!r} is under the displayed {c.card_name(covering)}, "
+                    "and covered runes take no tokens (option covered_runes)"
+                )
             s.runes[q] |= 1 << rune
         hand = [
             place(names.card(x, f"{where}.hand[{i}]"), f"{where}.hand")
@@ -221,16 +249,24 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     else:
         s.deck = rest
 
+    displayed = 0
+    for q in range(n):
+        for space, card in enumerate(s.elements[q]):
+            if card >= 0:
+                displayed |= 1 << space
     first_types = spec.get("first_displays")
     if first_types is None:
-        s.first_types = 0
-        for q in range(n):
-            for space, card in enumerate(s.elements[q]):
-                if card >= 0:
-                    s.first_types |= 1 << space
+        s.first_types = displayed
     else:
         for i, name in enumerate(require_list(first_types, "first_displays")):
             s.first_types |= 1 << names.space(name, f"first_displays[{i}]")
+        missing = displayed & ~s.first_types
+        if missing:
+            kind = c.element_types[(missing & -missing).bit_length() - 1]
+            raise ScenarioError(
+                f"first_displays: a {kind} is displayed on a board, so its first-display point "
+                f"is gone: list {kind!r} too"
+            )
 
     s.first_player = _int(spec.get("first_player", 0), "first_player", 0, n - 1)
     s.player = _int(spec.get("turn_of", s.first_player), "turn_of", 0, n - 1)
@@ -239,11 +275,19 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     s.end_by = -1 if end_by is None else _int(end_by, "end_triggered_by", 0, n - 1)
     if s.end_by >= 0 and not rules.complete(s, s.end_by):
         raise ScenarioError("end_triggered_by: that player's board is not complete")
+    finished = [q for q in range(n) if rules.complete(s, q)]
+    if s.end_by < 0 and finished:
+        raise ScenarioError(
+            f"end_triggered_by: seats[{finished[0]}] has a complete board, so the last round is on: "
+            "give the seat that completed its board first"
+        )
 
     phase_name = spec.get("phase", "action")
-    if phase_name not in PHASES:
+    if not isinstance(phase_name, str) or phase_name not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase_name!r}")
     s.phase = PHASES[phase_name]
+    if s.end_by >= 0:
+        _check_last_round(s)
     dice = require_list(spec.get("dice", []), "dice")
     if s.phase == rules.PH_RESOLVE:
         if not 1 <= len(dice) <= 3:

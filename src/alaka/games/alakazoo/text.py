@@ -23,6 +23,7 @@ from alaka.games.alakazoo.actions import (
     GIVE,
     HELPER,
     HELPER_AT,
+    NO_ACTION,
     PLACE,
     REDRAW,
     REMOVE,
@@ -64,6 +65,20 @@ PHASE_NAMES = {
     rules.PH_DISPLAY: "display elements",
     rules.PH_OVER: "game over",
 }
+
+
+def amount(count: int, noun: str) -> str:
+    """``count`` and the noun, plural unless it is one: "1 card", "2 cards"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _dark_taken(gained: int, owed: int) -> str:
+    """What a penalty gave; the cap of 3 explains a token not taken (Z2, Z5)."""
+    if gained == owed:
+        return f"takes {gained} Dark Power"
+    if gained == 0:
+        return "already has 3 Dark Power, so takes none"
+    return f"takes {gained} Dark Power, not {owed}: Dark Power stops at 3"
 
 
 def player_name(seat: int) -> str:
@@ -166,6 +181,8 @@ def label(s: AlakazooState, action: Action) -> str:
         return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
     if kind == END:
         return "End your turn"
+    if kind == NO_ACTION:
+        return "Take no action and end your turn (no displays)"
     if kind == CARD:
         return c.card_name(arg)
     if kind == DIE:
@@ -220,9 +237,10 @@ def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
         took = "takes a Dark Power token" if d[1] else "would take Dark Power but already has 3"
         return f"{who} has no free {c.colours[d[0]]} rune and {took}."
     if kind == rules.EV_OVER_TOKENS:
-        return f"{who} is {d[0]} Magic Power over the limit of 6 and takes {d[1]} Dark Power."
+        over = amount(d[0], "Magic Power token")
+        return f"{who} is {over} over the limit of 6 and {_dark_taken(d[1], d[2])}."
     if kind == rules.EV_OVER_CARDS:
-        return f"{who} is {d[0]} cards over the limit of 4 and takes {d[1]} Dark Power."
+        return f"{who} is {amount(d[0], 'card')} over the limit of 4 and {_dark_taken(d[1], d[2])}."
     if kind == rules.EV_RETURN:
         where = "the Wizard card" if d[0] == WIZARD else f"the {rune_name(c, d[0])}"
         return f"{who} returns the token on {where}."
@@ -235,7 +253,7 @@ def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
     if kind == rules.EV_REFILL:
         return f"{c.card_name(d[1])} is added to column {d[0] + 1}."
     if kind == rules.EV_RESHUFFLE:
-        return f"The deck is empty; the {d[0]} discarded cards are shuffled into a new deck."
+        return f"The deck is empty; the discard pile ({amount(d[0], 'card')}) is shuffled into a new deck."
     if kind == rules.EV_REDRAW:
         return f"{who} discards cards to draw as many."
     if kind == rules.EV_DRAW:
@@ -266,10 +284,12 @@ def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
         return f"{who} completes the board first (+1). The round is played to its end."
     if kind == rules.EV_END_TURN:
         return f"{who} ends the turn."
+    if kind == rules.EV_NO_ACTION:
+        return f"{who} takes no action."
     if kind == rules.EV_FINAL:
         return f"Final score, {who}: +{d[0]} for rows and columns, +{d[1]} for the own creature."
     if kind == rules.EV_TRUNCATED:
-        return f"The game stops at the safety limit after {d[0]} turns."
+        return f"The game stops at the safety limit after {amount(d[0], 'turn')}."
     return str(kind)
 
 
@@ -307,7 +327,8 @@ def render(view: JsonDict, log_lines: int = 8) -> str:
     out.append("")
     for k, column in enumerate(view["columns"]):
         out.append(f"column {k + 1}: {', '.join(column) or 'empty'}")
-    out.append(f"deck: {view['deck_size']} cards; discard pile: {len(view['discard'])} cards")
+    deck, discard = amount(view["deck_size"], "card"), amount(len(view["discard"]), "card")
+    out.append(f"deck: {deck}; discard pile: {discard}")
     if view["dice_results"]:
         out.append(f"dice to resolve: {', '.join(view['dice_results'])}")
     if view["outcome"]:

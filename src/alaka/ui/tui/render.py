@@ -24,6 +24,7 @@ from rich.text import Text
 
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
+from alaka.games.alakazoo.text import amount
 
 #: How the rune colours of Alakazoo's built-in boards look in a colour terminal.
 COLOUR_STYLES = {
@@ -350,7 +351,8 @@ def alakazoo_table(view: Mapping[str, Any], spaces: Sequence[str] = ()) -> Rende
         columns.add_column(f"column {k + 1}")
     columns.add_row(*(_text("\n".join(column) or "empty") for column in view["columns"]))
     parts.append(columns)
-    piles = f"deck {view['deck_size']} cards, discard pile {len(view['discard'])} cards"
+    deck, discard = amount(view["deck_size"], "card"), amount(len(view["discard"]), "card")
+    piles = f"deck {deck}, discard pile {discard}"
     if view["discard"]:
         piles += f" (top: {view['discard'][-1]})"
     parts.append(_text(piles))
@@ -396,11 +398,21 @@ def outcome_table(outcome: Mapping[str, Any], names: Sequence[str]) -> Table:
     table.add_column("player")
     table.add_column("score", justify="right")
     scores = outcome.get("scores") or []
-    for place, group in enumerate(outcome["ranking"], start=1):
-        for seat in group:
-            mark = " (winner)" if seat in outcome["winners"] else ""
-            table.add_row(_text(place), _text(f"{names[seat]}{mark}"), _text(scores[seat] if scores else ""))
+    for place, seat in standings(outcome["ranking"]):
+        mark = " (winner)" if seat in outcome["winners"] else ""
+        table.add_row(_text(place), _text(f"{names[seat]}{mark}"), _text(scores[seat] if scores else ""))
     return table
+
+
+def standings(ranking: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """(place, seat) in ranking order, places in competition style: seats with equal scores
+    share a place and the next place skips as many (1, 2, 2, 4), as people count them."""
+    out: list[tuple[int, int]] = []
+    place = 1
+    for group in ranking:
+        out.extend((place, seat) for seat in group)
+        place += len(group)
+    return out
 
 
 def plain(renderable: RenderableType, width: int = 120) -> str:

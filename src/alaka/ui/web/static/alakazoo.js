@@ -1,7 +1,7 @@
 // Alakazoo drawn from one seat's view (the same content as the terminal's render.py): each
 // portal board as a 3x3 grid, hands, the four market columns, the piles and the dice.
 
-import { chips, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
+import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
@@ -151,8 +151,8 @@ function pilesPanel(view) {
     h(
       "div",
       { class: "stats" },
-      stat("Deck", `${view.deck_size} cards`),
-      stat("Discard pile", `${view.discard.length} cards`),
+      stat("Deck", amount(view.deck_size, "card")),
+      stat("Discard pile", amount(view.discard.length, "card")),
       top ? stat("top", top) : null,
       view.first_player !== null ? stat("First player", playerName(view.first_player)) : null,
     ),

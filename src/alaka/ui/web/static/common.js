@@ -95,6 +95,11 @@ export function chips(names, cls = "chip") {
   return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls }, name)));
 }
 
+/** A count and its noun, plural unless it is one: "1 card", "2 cards". */
+export function amount(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** A "label: value" pair for stat lines. */
 export function stat(label, value) {
   return h("span", { class: "stat" }, h("span", { class: "stat-label" }, label), " ", h("b", {}, value));
@@ -115,9 +120,9 @@ function cardBacks(count) {
   const backs = Array.from({ length: shown }, () => h("span", { class: "card-back", "aria-hidden": "true" }));
   return h(
     "div",
-    { class: "backs", title: `${count} cards` },
+    { class: "backs", title: amount(count, "card") },
     backs,
-    h("span", { class: "backs-count" }, count > shown ? `+${count - shown} ` : "", `(${count} cards)`),
+    h("span", { class: "backs-count" }, count > shown ? `+${count - shown} ` : "", `(${amount(count, "card")})`),
   );
 }
 

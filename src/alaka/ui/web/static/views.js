@@ -58,24 +58,27 @@ export function turnLine(view) {
   );
 }
 
-/** The result: reason, then place / player / score, winners marked. */
+/** The result: reason, then place / player / score, winners marked. Places are counted as
+ * people count them: equal scores share a place and the next skips as many (1, 2, 2, 4). */
 export function renderOutcome(outcome, table) {
   const scores = outcome.scores || [];
   const rows = [];
-  outcome.ranking.forEach((group, index) => {
+  let place = 1;
+  for (const group of outcome.ranking) {
     for (const seat of group) {
       const winner = outcome.winners.includes(seat);
       rows.push(
         h(
           "tr",
           { class: winner ? "winner" : null },
-          h("td", { class: "num" }, String(index + 1)),
+          h("td", { class: "num" }, String(place)),
           h("td", {}, seatLabel(seat, table), winner ? h("span", { class: "crown" }, " winner") : null),
           h("td", { class: "num" }, scores.length ? String(scores[seat]) : ""),
         ),
       );
     }
-  });
+    place += group.length;
+  }
   return h(
     "div",
     { class: "outcome-body" },

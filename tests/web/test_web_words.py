@@ -1,0 +1,82 @@
+"""The browser's words: places in competition style (1, 2, 2, 4), "1 card" never "1 cards".
+
+The page's functions (static/*.js) run under Node with a few lines standing in for the DOM, so
+these checks need no browser; they are skipped, and say so, where Node is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "alaka" / "ui" / "web" / "static"
+
+#: A DOM just big enough for common.js's h(); then one exported function of a module is called
+#: with JSON arguments, and the node it returns is printed: its text and its table rows' cells.
+SCRIPT = """
+class Node {
+  constructor(tag) { this.tag = tag; this.children = []; this.dataset = {}; this.className = ""; }
+  appendChild(child) { this.children.push(child); return child; }
+  replaceChildren() { this.children = []; }
+  setAttribute() {}
+  get textContent() { return this.text ?? this.children.map((c) => c.textContent).join(""); }
+}
+globalThis.Node = Node;
+globalThis.document = {
+  createElement: (tag) => new Node(tag),
+  createTextNode: (text) => Object.assign(new Node("#text"), { text }),
+};
+const module = await import(process.argv[1]);
+const made = module[process.argv[2]](...JSON.parse(process.argv[3]));
+const rows = [];
+const walk = (node) => {
+  if (node.tag === "tr" && node.children[0]?.tag === "td") rows.push(node.children.map((c) => c.textContent));
+  node.children.forEach(walk);
+};
+walk(made);
+console.log(JSON.stringify({ text: made.textContent, rows }));
+"""
+
+
+def call(module: str, function: str, *args: object) -> dict[str, Any]:
+    """What ``module``'s exported ``function(*args)`` draws: its text and table rows."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed: the browser's words were not checked")
+    uri = (STATIC / module).as_uri()
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", SCRIPT, uri, function, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    drawn: dict[str, Any] = json.loads(done.stdout)
+    return drawn
+
+
+def rendered_rows(outcome: dict[str, object]) -> list[list[str]]:
+    rows: list[list[str]] = call("views.js", "renderOutcome", outcome, None)["rows"]
+    return rows
+
+
+def test_the_result_table_counts_places_in_competition_style() -> None:
+    outcome = {"winners": [1], "reason": "most points", "ranking": [[1], [0, 2], [3]], "scores": [5, 9, 5, 1]}
+    rows = rendered_rows(outcome)
+    assert [row[0] for row in rows] == ["1", "2", "2", "4"]
+    assert [row[2] for row in rows] == ["9", "5", "5", "1"]
+
+
+def test_a_shared_win_shares_first_place() -> None:
+    outcome = {"winners": [0, 1], "reason": "shared", "ranking": [[0, 1], [2]], "scores": [4, 4, 1]}
+    assert [row[0] for row in rendered_rows(outcome)] == ["1", "1", "3"]
+
+
+def test_a_hidden_hand_of_one_is_one_card() -> None:
+    assert "(1 card)" in call("common.js", "handView", None, 1)["text"]
+    assert "(3 cards)" in call("common.js", "handView", None, 3)["text"]
