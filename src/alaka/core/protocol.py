@@ -328,6 +328,13 @@ class Game(abc.ABC):
     def action_from_string(self, text: str, **options: object) -> Action:
         return self.action_table(**options).parse(text)
 
+    def upgrade_record(self, record: Mapping[str, Any], version: object) -> Mapping[str, Any]:
+        """A record of an older ``version`` rewritten so that it replays as it was played, or a
+        :class:`RecordError` if the game cannot (a game overrides this when its rules change)."""
+        raise RecordError(
+            f"this record is version {version}; this Alaka reads {self.name} version {self.record_version}"
+        )
+
     def state_from_start(self, start: Mapping[str, Any]) -> State:
         """Rebuild the first state of a record (inverse of ``State.start_record``)."""
         if "scenario" in start:

@@ -31,9 +31,7 @@ def initial_state(record: Mapping[str, Any]) -> State:
     g = game(record["game"])
     version = record.get("version", g.record_version)
     if version != g.record_version:
-        raise RecordError(
-            f"this record is version {version}; this Alaka reads {g.name} version {g.record_version}"
-        )
+        record = g.upgrade_record(record, version)
     try:
         return g.state_from_start(record)
     except RecordError:

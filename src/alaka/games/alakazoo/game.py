@@ -21,8 +21,26 @@ class AlakazooGame(PhasedGame):
     max_players = ENTRY.max_players
     default_players = 2
     parameters = PARAMETERS
+    #: 2: an over-limit breach costs one Dark Power token (option limit_penalty), the creature
+    #: point counts any board in play, the action may be skipped (option may_skip_action).
+    record_version = 2
     game_rules: ClassVar[GameRules] = rules
     package = "alaka.games.alakazoo"
+
+    def upgrade_record(self, record: Mapping[str, Any], version: object) -> Mapping[str, Any]:
+        """Version 1 (before the limit penalty and the creature point were separate options)
+        replays with the readings it was played with: one Dark Power per excess token or card
+        when checking after each gain, one per limit at the end of the action."""
+        if version != 1:
+            return super().upgrade_record(record, version)
+        upgraded = dict(record)
+        if isinstance(record.get("scenario"), Mapping):
+            upgraded["scenario"] = spec = dict(record["scenario"])
+            spec["options"] = _version1_options(spec.get("options"))
+        else:
+            upgraded["options"] = _version1_options(record.get("options"))
+        upgraded["version"] = self.record_version
+        return upgraded
 
     def resolve_options(self, values: Mapping[str, Any]) -> ZooOptions:
         return resolve_options(values)
@@ -42,6 +60,18 @@ class AlakazooGame(PhasedGame):
         if not isinstance(state, AlakazooState):
             raise TypeError("an Alakazoo label needs an Alakazoo state")
         return text.label(state, action)
+
+
+def _version1_options(options: object) -> object:
+    if not isinstance(options, Mapping):
+        return options  # the options' own check reports it
+    upgraded = dict(options)
+    check = upgraded.get("limit_check", "each_gain")
+    upgraded.setdefault("limit_penalty", "one_per_excess" if check == "each_gain" else "one_token")
+    if upgraded.get("creature_point") == "any_chosen_board":
+        upgraded["creature_point"] = "any_board_in_play"
+    upgraded.setdefault("creature_point", "own_board")
+    return upgraded
 
 
 GAME = AlakazooGame()
