@@ -69,6 +69,9 @@ class GameEntry:
     #: A JavaScript module in the game's package drawing a view in the browser (its path
     #: inside the package, e.g. ``"web/renderer.js"``; it exports ``render(view, ctx)``).
     browser_renderer: str | None = None
+    #: The ``TypedDict`` of the game's views (checked against real views by the conformance
+    #: kit); every view is checked against :class:`~alaka.core.protocol.BaseView` anyway.
+    view_type: str | None = None
     #: A module with ``COLUMNS`` and ``statistics(final_state)`` (the simulator's columns).
     statistics: str | None = None
     #: A module with the observation encoding of the RL adapters.
@@ -113,6 +116,10 @@ class GameEntry:
     def load_terminal_table(self) -> Callable[[JsonDict], Any] | None:
         """The terminal table function, or ``None`` (the terminal then shows the text view)."""
         return None if self.terminal_table is None else _load(self.terminal_table)
+
+    def load_view_type(self) -> type | None:
+        """The game's view ``TypedDict``, or ``None`` if it declares none."""
+        return None if self.view_type is None else _load(self.view_type)
 
     def load_part(self, field: str) -> Any:
         """An optional module-valued part (``statistics``, ``encoding``); :class:`MissingPart`

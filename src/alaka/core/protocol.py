@@ -15,7 +15,7 @@ import abc
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict
 
 from alaka.core.errors import IllegalAction, RecordError
 from alaka.core.params import OptionValue, Parameter, validate_options
@@ -43,6 +43,34 @@ class Action:
         return self.name
 
 
+class OutcomeJson(TypedDict):
+    """:meth:`Outcome.to_json`: winners and ranking by seat, scores by seat (empty if none)."""
+
+    winners: list[int]
+    reason: str
+    ranking: list[list[int]]
+    scores: list[int]
+
+
+class BaseView(TypedDict):
+    """What every game's view holds (each game's view type adds its own keys).
+
+    ``log`` holds events in their JSON form (:func:`alaka.core.events.event_json`) with a
+    ``text`` sentence added; each game documents its event kinds.
+    """
+
+    game: str
+    seat: int | None
+    num_players: int
+    phase: str
+    decision: str
+    current_player: int
+    turn: int
+    log: list[dict[str, Any]]
+    log_size: int
+    outcome: OutcomeJson | None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: who won, why, and everyone's place."""
@@ -53,7 +81,7 @@ class Outcome:
     ranking: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...] = field(default=())
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> OutcomeJson:
         return {
             "winners": list(self.winners),
             "reason": self.reason,

@@ -14,6 +14,8 @@ What is checked:
 - ``record()`` -> ``replay_states`` rebuilds every intermediate state;
 - views and records survive a JSON round trip;
 - conservation: ``inventory()`` (every card and token) never changes;
+- every view has the declared shape: the keys of :class:`~alaka.core.protocol.BaseView`, and
+  the game's own view ``TypedDict`` where its entry names one (:func:`check_view_shape`);
 - no leaks: ``resample(seat)`` gives a state with the same view and legal actions for that
   seat, yet really varies what the seat cannot see.
 """
@@ -28,8 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from alaka.core.errors import IllegalAction
-from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from alaka.core.protocol import CHANCE, TERMINAL, Action, BaseView, Game, State
 from alaka.core.records import replay_states
+from alaka.core.registry import entry
+from alaka.core.schema import SchemaError, check_json
 
 
 class ConformanceError(AssertionError):
@@ -220,6 +224,21 @@ def check_replay(game: Game, num_players: int, seed: int, options: dict[str, Any
         view = final.view(seat)
         if json.loads(json.dumps(view)) != view:
             raise ConformanceError(f"{game.name}: the view of seat {seat} does not survive JSON")
+    for index in range(0, len(states), max(1, len(states) // 25)):
+        for seat in [*range(num_players), None]:
+            check_view_shape(game, states[index].view(seat))
+
+
+def check_view_shape(game: Game, view: dict[str, Any]) -> None:
+    """The view has every key of :class:`BaseView` with its type, and the shape of the game's
+    declared view type if its entry names one."""
+    try:
+        check_json({key: view.get(key) for key in BaseView.__annotations__}, BaseView)
+        declared = entry(game.name).load_view_type()
+        if declared is not None:
+            check_json(view, declared)
+    except SchemaError as error:
+        raise ConformanceError(f"{game.name}: a view does not have its declared shape: {error}") from None
 
 
 def state_after(

@@ -95,7 +95,7 @@ def play_record(
     seed: int,
     log_seen: Mapping[int, int],
     started: str,
-    outcome: JsonDict | None = None,
+    outcome: Mapping[str, Any] | None = None,
 ) -> JsonDict:
     """The game's record with the terminal's keys added (see the module docstring)."""
     record = game_record(state, seats=seats, seed=seed)
@@ -103,7 +103,7 @@ def play_record(
     record["started"] = started
     record["saved"] = datetime.now().isoformat(timespec="seconds")
     if outcome is not None:
-        record["outcome"] = outcome
+        record["outcome"] = dict(outcome)
     return record
 
 

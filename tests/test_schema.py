@@ -1,0 +1,67 @@
+"""The JSON shape checker that holds views to their declared TypedDicts, and typed events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict
+
+import pytest
+
+from alaka.core.events import Event, event_json, event_kinds
+from alaka.core.schema import SchemaError, check_json
+
+
+class Piece(TypedDict):
+    name: str
+    level: Literal["A", "B", "C"]
+
+
+class Board(TypedDict):
+    seat: int | None
+    pieces: list[Piece]
+    scores: dict[str, float]
+    extra: Any
+
+
+GOOD = {"seat": None, "pieces": [{"name": "Moura", "level": "B"}], "scores": {"a": 1, "b": 2.5}, "extra": [1]}
+
+
+def test_a_view_of_the_declared_shape_passes() -> None:
+    check_json(GOOD, Board)
+    check_json({**GOOD, "seat": 2}, Board)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"seat": "2"}, "$.seat"),
+        ({"seat": True}, "$.seat"),  # a bool is not an int in a view
+        ({"pieces": [{"name": "Moura"}]}, "lacks level"),
+        ({"pieces": [{"name": "Moura", "level": "D"}]}, "$.pieces[0].level"),
+        ({"scores": {"a": "1"}}, "$.scores.a"),
+        ({"surprise": 1}, "does not declare surprise"),
+    ],
+)
+def test_every_departure_is_named_with_its_path(change: dict[str, Any], where: str) -> None:
+    with pytest.raises(SchemaError, match=where.replace("$", r"\$").replace("[", r"\[")):
+        check_json({**GOOD, **change}, Board)
+
+
+@dataclass(slots=True)
+class Dealt(Event):
+    kind = "dealt"
+    secret = ("card",)
+    card: int
+    column: int
+
+
+def test_an_event_hides_its_secret_fields_from_other_seats_and_names_its_fields() -> None:
+    event = Dealt(1, 0b10, 7, 3)
+
+    def encode(name: str, value: object) -> object:
+        return f"card {value}" if name == "card" else value
+
+    assert event_json(event, 1, encode) == {"kind": "dealt", "seat": 1, "card": "card 7", "column": 3}
+    assert event_json(event, 0, encode) == {"kind": "dealt", "seat": 1, "card": None, "column": 3}
+    assert event_json(event, None, encode)["card"] is None
+    assert event_kinds(Event)["dealt"] is Dealt
