@@ -127,23 +127,53 @@ def test_a_food_raises_every_character_of_its_culture_to_level_c():
 
 def test_a_food_card_offers_its_two_foods():
     """Foods, R17: each card holds two cultures' foods and the player picks one of them."""
-    s = zum({"seats": [{"team": ["Moura"], "hand": ["Calçots / Empanada"]}, {"team": ["Penitente"]}]})
+    s = zum(
+        {
+            "seats": [
+                {"team": ["Moura", "Sant Jordi"], "hand": ["Calçots / Empanada"]},
+                {"team": ["Penitente"]},
+            ],
+        }
+    )
     assert {n for n in legal(s) if n.startswith("food:")} == {
         "food:food_cat_gal:CAT",
         "food:food_cat_gal:GAL",
     }
     play(s, "food:food_cat_gal:GAL")
     no_voodoo(s)
-    assert levels(s, 0) == {"moura": "C"}
+    assert levels(s, 0) == {"moura": "C", "sant_jordi": "A"}
 
 
 def test_multicolour_characters_never_go_up_with_food():
     """Foods, R17: multicolour characters are not raised by any food."""
-    for food, culture in (("food_val_cat", "VAL"), ("food_eus_and", "AND")):
-        s = zum({"seats": [{"team": ["Gato Negro", "Moura"], "hand": [food]}, {"team": ["Penitente"]}]})
+    for food, culture, own in (("food_val_cat", "VAL", "Dolçainer"), ("food_eus_and", "AND", "Costalero")):
+        s = zum({"seats": [{"team": ["Gato Negro", "Moura", own], "hand": [food]}, {"team": ["Penitente"]}]})
         play(s, f"food:{food}:{culture}")
         no_voodoo(s)
-        assert levels(s, 0) == {"gato_negro": "A", "moura": "A"}
+        assert levels(s, 0)["gato_negro"] == "A"
+        assert levels(s, 0)["moura"] == "A"
+
+
+def test_a_food_that_would_change_nothing_is_not_offered():
+    """Foods, R17 with R12: a food raises "your characters of that culture" to level C; with none of
+    that culture below C (none at all, only multicolour ones, or all at C already) it would change
+    nothing and is not offered, as a spell without effect is not."""
+    s = zum(
+        {
+            "seats": [
+                {
+                    "team": ["Gato Negro", {"card": "Moura", "level": "C"}, "Sant Jordi"],
+                    "hand": ["Calçots / Empanada", "Paella / Pa amb tomàquet", "Pulpo / Marmitako"],
+                },
+                {"team": ["Penitente"]},
+            ]
+        }
+    )
+    foods = {n for n in legal(s) if n.startswith("food:")}
+    assert foods == {"food:food_cat_gal:CAT", "food:food_val_cat:CAT"}  # only Sant Jordi can rise
+    play(s, "food:food_val_cat:CAT")
+    no_voodoo(s)
+    assert levels(s, 0) == {"gato_negro": "A", "moura": "C", "sant_jordi": "C"}
 
 
 def test_only_one_food_per_action():

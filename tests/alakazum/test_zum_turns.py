@@ -127,15 +127,15 @@ def test_the_four_actions_are_offered_after_exploring():
             "seats": [
                 {
                     "team": ["Moura", "Olentzero"],
-                    "hand": ["Combat potion +1", "Broom", "Paella / Pa amb tomàquet"],
+                    "hand": ["Combat potion +1", "Broom", "Pulpo / Marmitako"],
                 },
                 {"team": ["Penitente", "Fallera"]},
             ]
         }
     )
     names = legal(s)
-    assert {"market:combat_potion_1", "market:broom", "market:food_val_cat"} <= names
-    assert {"food:food_val_cat:VAL", "food:food_val_cat:CAT", "broom:broom"} <= names
+    assert {"market:combat_potion_1", "market:broom", "market:food_gal_eus"} <= names
+    assert {"food:food_gal_eus:GAL", "food:food_gal_eus:EUS", "broom:broom"} <= names
     assert {"fight:penitente", "fight:fallera"} <= names
     assert "spell:training" in names  # Moura's energy pays for it
     assert "no-action" in names

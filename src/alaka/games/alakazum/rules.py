@@ -26,7 +26,7 @@ from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import SPELL_COSTS, ZumAction
-from alaka.games.alakazum.content import CULTURES, MULTI, Broom, Character
+from alaka.games.alakazum.content import CULTURES, Broom, Character
 from alaka.games.alakazum.layout import (
     combat_bonus,
     conjure_points,
@@ -184,18 +184,25 @@ def can_lose(s: AlakazumState, seat: int, pid: int) -> bool:
 
 def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
     """R21, for every culture at once: characters of the culture and multicolour ones at their
-    levels, plus objects and amulets in hand (unless ``hand`` is false)."""
+    levels, plus objects and amulets in hand (unless ``hand`` is false). An object or amulet adds
+    its points "to your characters of that culture", so it counts only in a culture where the
+    player has a character (a multicolour one belongs to every culture), even one with no points
+    at its level."""
     totals = [0, 0, 0, 0, 0]
-    counts = s.L.counts
+    L = s.L
+    counts = L.counts
     level = s.level
+    present = 0
     for pid in s.teams[seat]:
+        present |= L.cultures[pid]
         for c, points in enumerate(counts[pid][level[pid]]):
             totals[c] += points
-    if hand:
-        conjure = s.L.conjure
+    if hand and present:
+        conjure = L.conjure
         for pid in s.hands[seat]:
             for c, points in enumerate(conjure[pid]):
-                totals[c] += points
+                if present >> c & 1:
+                    totals[c] += points
     return totals
 
 
@@ -254,14 +261,26 @@ def face_down(s: AlakazumState) -> list[int]:
 
 
 def sacrifice_options(s: AlakazumState, seat: int) -> list[int]:
+    """The characters ``seat`` may send to the graveyard (R8: not one on a broom, nothing if it
+    is the last one). After a failed Alakazum, only "the characters that took part" (R21): those
+    whose points at their level are in the announced total, so not one of another culture, nor
+    one with no points of that culture at its level."""
     team = s.teams[seat]
     if len(team) <= 1:
         return []
     options = [pid for pid in team if s.broom_of[pid] < 0]
     if s.sacrifice_for == SAC_CONJURE:
-        culture = CULTURES[s.conjure_culture]
-        options = [pid for pid in options if char(s, pid).culture in (culture, MULTI)]
+        counts, level, c = s.L.counts, s.level, s.conjure_culture
+        options = [pid for pid in options if counts[pid][level[pid]][c] > 0]
     return options
+
+
+def food_raises(s: AlakazumState, seat: int, culture: int) -> list[int]:
+    """R17: the characters a food of ``CULTURES[culture]`` would raise to level C: the seat's
+    characters of that culture (never a multicolour one) below C. A food that would raise nobody
+    changes nothing and is not offered (like a spell without effect, R12)."""
+    code = CULTURES[culture]
+    return [pid for pid in s.teams[seat] if char(s, pid).culture == code and s.level[pid] < LEVEL_C]
 
 
 def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
@@ -422,7 +441,9 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
         if card.take is not None and s.market:
             out.append(a.market[kind])  # type: ignore[arg-type]
         for culture in food_cultures(card):
-            out.append(a.food[kind][CULTURES.index(culture)])  # type: ignore[arg-type]
+            c = CULTURES.index(culture)
+            if food_raises(s, p, c):
+                out.append(a.food[kind][c])  # type: ignore[arg-type]
         if isinstance(card.effect, Broom) and any(s.broom_of[pid] < 0 for pid in team):
             out.append(a.broom[kind])  # type: ignore[arg-type]
     for q in range(s.n):
@@ -1160,8 +1181,7 @@ def _carry_out(s: AlakazumState) -> None:
     elif kind == A.FOOD:
         card = take_from_hand(s, p, announced.arg)
         s.market.append(card)
-        culture = CULTURES[announced.arg2]
-        raised = [pid for pid in s.teams[p] if char(s, pid).culture == culture]
+        raised = food_raises(s, p, announced.arg2)
         for pid in raised:
             s.level[pid] = LEVEL_C
         s.log.append(("food", p, 0, card, announced.arg2, tuple(raised)))
