@@ -37,8 +37,12 @@ def test_the_market_label_says_what_is_shown_and_taken() -> None:
         }
     )
     labels = {a.name: G.label(state, a) for a in state.legal_actions()}
-    assert labels["market:combat_potion_1"] == "Go to the market: show Combat potion +1, take 2 cards"
+    assert labels["market"] == "Go to the market (the card to show is chosen after the voodoo window)"
     assert labels["no-action"] == "Do no action"
+    state.apply("market")
+    state.apply("no-voodoo")
+    labels = {a.name: G.label(state, a) for a in state.legal_actions()}
+    assert labels == {"show:combat_potion_1": "Show Combat potion +1 and take 2 cards from the market"}
 
 
 def test_a_seat_sees_its_hand_and_only_the_size_of_the_others() -> None:

@@ -301,7 +301,7 @@ def test_the_announced_total_stays_true_in_every_guess_of_the_conjurer_hand():
         ["Barretina", "Multicolour amulet", "Magic hat 1"],
     )
     play(s, "conjure:CAT")
-    assert s.view(1)["announced"] == "Player 1's Conjure an Alakazum with 8 CAT points"
+    assert s.view(1)["announced"] == "Player 1 announces: conjure an Alakazum with 8 CAT points"
     for seed in range(40):
         guess = s.resample(1, random.Random(seed))
         assert guess.view(1) == s.view(1)

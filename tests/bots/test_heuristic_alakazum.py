@@ -209,6 +209,8 @@ def _pay_phase(spell: str, hats: list[str]) -> Any:
         }
     )
     state.apply(f"spell:{spell}")
+    while state.phase != R.PH_VOODOO:  # the spell's target is named before the window
+        state.apply_action(_decide(state))
     state.apply("no-voodoo")
     return state
 

@@ -838,14 +838,17 @@ def _santa_pass(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
 
 
 def _voodoo(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
+    """A doll against a conjure that could win, or against a fight or Levitation that names one
+    of this seat's valuable characters (announcements name their targets)."""
     announced = s.announced
     use = False
     if announced is not None:
-        if announced.kind == A.CONJURE:
+        action = announced.action
+        if action.kind == A.CONJURE:
             me = _Me(s, seat, _tables(s.L))
-            use = s.conjure_total > me.weakest()
-        elif announced.kind == A.FIGHT:
-            target = announced.arg
+            use = announced.total > me.weakest()
+        elif action.kind == A.FIGHT or (action.kind == A.SPELL and action.arg == A.LEVITATION):
+            target = announced.characters[-1].card  # the fought one, or the one levitated away
             if target in s.teams[seat] and R.can_lose(s, seat, target):
                 me = _Me(s, seat, _tables(s.L))
                 use = me.loss(target) >= 2.0
@@ -899,8 +902,7 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     for a in legal:
         kind = a.kind
         if kind == A.MARKET:
-            take = min(t.take[a.arg], len(market))
-            scores.append(sum(top[:take]) - me.card(a.arg) - 0.05)
+            scores.append(max(_show_gains(me, top)) - 0.05)
         elif kind == A.FOOD:
             scores.append(me.changed(a.arg2, me.food_gain(a.arg2)) - 0.1)
         elif kind == A.BROOM:
@@ -954,6 +956,24 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
             gain = sum(others[:2]) - 0.2
         scores[i] = gain - cost - 0.05
     return scores
+
+
+def _show_gains(me: _Me, top: list[float], kinds: Sequence[int] | None = None) -> list[float]:
+    """For each card kind that could be shown at the market (``kinds``, else every one in hand):
+    the worth of the top cards it would take, less its own."""
+    t, market = me.t, me.s.market
+    if kinds is None:
+        kinds = R.showable(me.s, me.seat)
+    return [sum(top[: min(t.take[k], len(market))]) - me.card(k) for k in kinds]
+
+
+def _show(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
+    """Show the card that gains most: the best top cards for the least useful card."""
+    t = _tables(s.L)
+    me = _Me(s, seat, t)
+    market = s.market
+    top = [me.card(t.kind_of[market[-1 - i]]) for i in range(min(len(market), t.max_take))]
+    return _show_gains(me, top, [a.arg for a in legal])
 
 
 def _broom_on(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
@@ -1099,6 +1119,7 @@ _HANDLERS: dict[int, Callable[[AlakazumState, int, Legal], list[float]]] = {
     R.PH_WITCH_TAKE: _witch_take,
     R.PH_CONJURE: _conjure,
     R.PH_REVEAL: _reveal,
+    R.PH_SHOW: _show,
 }
 
 

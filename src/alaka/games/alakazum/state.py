@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from alaka.core.phased import GameRules, PhasedState
 from alaka.core.protocol import Action, Game, JsonDict
 from alaka.games.alakazum import rules, text, view
-from alaka.games.alakazum.actions import ZumAction, ZumActions, actions_for
+from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.options import ZumOptions
 
 
@@ -185,7 +185,7 @@ class AlakazumState(PhasedState):
         self.deja_vu = False
         self.draws_left = 0
         self.cont = rules.CONT_EXPLORE
-        self.announced: ZumAction | None = None
+        self.announced: Announcement | None = None
         self.spell = -1
         self.paid = 0
         self.give_left = 0
