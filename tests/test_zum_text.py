@@ -61,3 +61,30 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_others() -> None:
     assert "Moura GAL level A" in mine
     spectator = text.render(state.view(None))
     assert "Barretina" not in spectator and "Voodoo doll" not in spectator
+
+
+def test_the_terminal_shows_a_decided_combat_as_it_was_fought() -> None:
+    """The terminal's combat table shows the kept totals (1 against 1, not the defender's new 2),
+    who won and why, and the hypnosis roll, until the next combat."""
+    from alaka.ui.tui import render as tui
+
+    state = G.scenario(
+        {
+            "seats": [
+                {"team": ["Penitente", "Moura"]},
+                {"team": ["Olentzero", "Fallera"], "hand": ["Die potion +1"]},
+            ]
+        }
+    )
+    for action in ("fight:olentzero", "no-voodoo", "fighter:penitente", "pass", "pass", "die:1"):
+        state.apply(action)
+    state.apply("potion-die:die_potion_1")
+    for action in ("pass", "pass"):
+        state.apply(action)
+    shown = tui.plain(tui.view_table(state.view(0)))
+    assert "The last combat: fight and hypnotise" in shown
+    assert "Player 2 wins: a tie goes to the defender" in shown
+    assert "The die shows 1 (2 with die potions): hypnotised" in shown
+    rows = [line.split() for line in shown.splitlines() if line.strip().startswith("Player")]
+    assert ["Player", "1", "Penitente", "AND", "A", "1"] in rows
+    assert ["Player", "2", "Olentzero", "EUS", "A", "1"] in rows

@@ -27,6 +27,13 @@ from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, Named, ZumAction
+from alaka.games.alakazum.combat import (
+    MORE_POINTS,
+    TIE_TO_THE_DEFENDER,
+    TIE_TO_THE_FOREST,
+    Combat,
+    CombatResult,
+)
 from alaka.games.alakazum.content import CULTURES, Broom, Character
 from alaka.games.alakazum.layout import (
     combat_bonus,
@@ -39,7 +46,7 @@ from alaka.games.alakazum.layout import (
 )
 
 if TYPE_CHECKING:
-    from alaka.games.alakazum.state import AlakazumState, Combat
+    from alaka.games.alakazum.state import AlakazumState
 
 # Phases. A decision is taken by ``state.decider``; the CHANCE_PHASES are chance nodes.
 PH_DEAL = 0  # chance: the opening deal, one card at a time
@@ -740,12 +747,16 @@ def _after_encounter(s: AlakazumState) -> None:
 # -- combat -------------------------------------------------------------------------------------
 
 
-def _start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
-    from alaka.games.alakazum.state import Combat
+def _start_combat(s: AlakazumState, combat: Combat) -> None:
+    """A new combat begins; the last one stops being shown."""
+    s.combat = combat
+    s.last_combat = None
 
+
+def _start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
     s.level[pid] = 0
     s.cont = cont
-    s.combat = Combat(True, s.player, pid, -1)
+    _start_combat(s, Combat(True, s.player, pid, -1))
     s.log.append(("forest-character", s.player, 0, pid))
     s.phase = PH_FIGHTER
     s.decider = s.player
@@ -923,20 +934,28 @@ def _level_up(s: AlakazumState, pid: int) -> None:
 
 
 def _resolve_combat(s: AlakazumState) -> None:
-    """R5: more points wins; ties go to the defender or the forest character."""
+    """R5: more points wins; ties go to the defender or the forest character. The comparison is
+    recorded as it was made, before the winner goes up a level."""
     combat = s.combat
     assert combat is not None
-    attack, defence = combat_total(s, combat, 0), combat_total(s, combat, 1)
-    winner = 0 if attack > defence else 1
-    s.log.append(("combat-result", combat.owner[0], 0, attack, defence))
+    totals = (combat_total(s, combat, 0), combat_total(s, combat, 1))
+    winner = 0 if totals[0] > totals[1] else 1
+    if totals[0] != totals[1]:
+        reason = MORE_POINTS
+    else:
+        reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
+    cards = [pid for side in (0, 1) for pid in (combat.fighter[side], combat.helper[side]) if pid >= 0]
+    levels = tuple((pid, 0 if combat.forest and pid == combat.fighter[1] else s.level[pid]) for pid in cards)
+    combat.result = CombatResult(totals, (combat.fighter[0], combat.fighter[1]), levels, winner, reason)
+    combat.winner = winner
+    s.log.append(("combat-result", combat.owner[0], 0, combat.result))
     if combat.forest and winner == 1:
         _forest_defeat(s)
         return
-    combat.winner = winner
-    _level_up(s, combat.fighter[winner])
-    s.log.append(
-        ("level-up", combat.owner[winner], 0, combat.fighter[winner], s.level[combat.fighter[winner]])
-    )
+    fighter = combat.fighter[winner]
+    before = s.level[fighter]
+    _level_up(s, fighter)
+    s.log.append(("level-up", combat.owner[winner], 0, fighter, before, s.level[fighter]))
     s.phase = PH_HYPNOSIS_ROLL
 
 
@@ -977,24 +996,27 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
     total = die_total(s, combat)
     winner_seat = combat.owner[winner]
     if combat.forest:
+        s.level[target] = 0
         if total > resistance:
             s.teams[winner_seat].append(target)
-            s.level[target] = 0
-            s.log.append(("hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "hypnotised"
         else:
-            s.level[target] = 0
             s.graveyard.append(target)
-            s.log.append(("not-hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "not hypnotised"
     else:
         loser_seat = combat.owner[loser]
         if total > resistance and can_lose(s, loser_seat, target):
             s.teams[loser_seat].remove(target)
             s.teams[winner_seat].append(target)
-            s.log.append(("hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "hypnotised"
         elif total > resistance:
-            s.log.append(("protected", loser_seat, 0, target))
+            combat.hypnosis = "protected"
         else:
-            s.log.append(("not-hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "not hypnotised"
+    if combat.hypnosis == "protected":
+        s.log.append(("protected", combat.owner[loser], 0, target))
+    else:
+        s.log.append((combat.hypnosis.replace(" ", "-"), winner_seat, 0, target, total, resistance))
     _end_combat(s)
 
 
@@ -1006,6 +1028,7 @@ def _end_combat(s: AlakazumState) -> None:
         if entry[3] or entry[2] == "steal":
             s.market.append(entry[1])
     forest = combat.forest
+    s.last_combat = combat
     s.combat = None
     s.decider = s.player
     if forest:
@@ -1266,10 +1289,8 @@ def _carry_out(s: AlakazumState) -> None:
         s.log.append(("broom", p, 0, target))
         _action_done(s)
     elif kind == A.FIGHT:
-        from alaka.games.alakazum.state import Combat
-
         target = action.arg
-        s.combat = Combat(False, p, target, owner_of(s, target))
+        _start_combat(s, Combat(False, p, target, owner_of(s, target)))
         s.phase = PH_FIGHTER
     elif kind == A.SPELL:
         s.paid = energy(s, p)

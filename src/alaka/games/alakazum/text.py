@@ -275,9 +275,14 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
     if kind == "steal":
         return f"{who} steals {names(d[1])} with {names(d[0])}."
     if kind == "combat-result":
-        return f"Combat: {d[0]} against {d[1]}."
+        result = d[0]
+        (first, second), (t0, t1) = result.fighters, result.totals
+        won = names(result.fighters[result.winner])
+        return f"Combat: {names(first)} {t0} against {names(second)} {t1}: {won} wins ({result.reason})."
     if kind == "level-up":
-        return f"{names(d[0])} goes up to level {LEVELS[d[1]]}."
+        if d[1] == d[2]:
+            return f"{names(d[0])} stays at level {LEVELS[d[2]]}, the highest."
+        return f"{names(d[0])} goes up to level {LEVELS[d[2]]}."
     if kind == "hypnosis-roll":
         return f"{who} rolls {d[0]} to hypnotise."
     if kind == "hypnotised":

@@ -145,12 +145,22 @@ def _enemies(view: Mapping[str, Any]) -> Text:
     return out
 
 
+#: How an Alakazum! hypnosis roll ended, in words.
+_HYPNOSIS = {
+    "hypnotised": "hypnotised",
+    "not hypnotised": "not enough to hypnotise",
+    "protected": "enough, but a broom or a last character keeps it home",
+}
+
+
 def _combat(view: Mapping[str, Any]) -> RenderableType | None:
+    """The combat being fought, or the last one (its totals as fought) until the next begins."""
     combat = view["combat"]
     if combat is None:
         return None
+    kind = "combat in the forest" if combat["forest"] else "combat: fight and hypnotise"
     table = Table(
-        title=_text("Combat in the forest" if combat["forest"] else "Combat: fight and hypnotise", "bold"),
+        title=_text(f"The last {kind}" if combat["over"] else kind.capitalize(), "bold"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -177,8 +187,16 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         state = "" if potion["in_effect"] else " (cancelled)"
         who = player_name(potion["seat"])
         lines.append(_text(f"{who} played {potion['card']} on the {potion['as']}{state}"))
+    if combat["reason"] is not None:
+        winner = "The forest" if combat["winner"] < 0 else player_name(combat["winner"])
+        lines.append(_text(f"{winner} wins: {combat['reason']}"))
     if combat["roll"] is not None:
-        lines.append(_text(f"The die shows {combat['roll']}"))
+        roll = f"The die shows {combat['roll']}"
+        if combat["die_total"] != combat["roll"]:
+            roll += f" ({combat['die_total']} with die potions)"
+        if combat["hypnosis"]:
+            roll += f": {_HYPNOSIS.get(combat['hypnosis'], combat['hypnosis'])}"
+        lines.append(_text(roll))
     return Group(*lines)
 
 
