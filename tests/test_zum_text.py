@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import alaka
 from alaka.core.protocol import CHANCE
@@ -57,7 +58,7 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_others() -> None:
     mine = text.render(state.view(0))
     assert "hand: Barretina, Magic hat 2" in mine
     assert "Voodoo doll" not in mine
-    assert "Player 2: 1 hand cards" in mine
+    assert "Player 2: 1 hand card" in mine.splitlines()
     assert "Moura GAL level A" in mine
     spectator = text.render(state.view(None))
     assert "Barretina" not in spectator and "Voodoo doll" not in spectator
@@ -88,3 +89,111 @@ def test_the_terminal_shows_a_decided_combat_as_it_was_fought() -> None:
     rows = [line.split() for line in shown.splitlines() if line.strip().startswith("Player")]
     assert ["Player", "1", "Penitente", "AND", "A", "1"] in rows
     assert ["Player", "2", "Olentzero", "EUS", "A", "1"] in rows
+
+
+#: Words a player must never read: "1 cards", internal names (``very_magical``, ``casteller#2``).
+ODD_WORDS = re.compile(r"\b1 (hand )?cards\b|[a-z]_[a-z]|#\d")
+
+
+def test_player_facing_words_have_no_internal_names_and_no_1_cards() -> None:
+    """Every label, decision, log line and drawn table met in random games reads as words: "1 card",
+    never "1 cards", and "very magical", never an internal name."""
+    from alaka.ui.tui import render as tui
+
+    seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = G.new_initial_state(2 + seed % 4)
+        while not state.is_terminal():
+            texts = [state.decision()]
+            if state.current_player() != CHANCE:
+                texts += [G.label(state, a) for a in state.legal_actions()]
+            if len(state.history) % 25 == 0:
+                view = state.view(len(state.history) % state.num_players)
+                texts += [text.render(view), tui.plain(tui.view_table(view))]
+            for words in texts:
+                assert not ODD_WORDS.search(words), words
+            seen += len(texts)
+            legal = state.legal_actions()
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(legal[rng.randrange(len(legal))])
+        final = state.view(0)
+        for words in [e["text"] for e in final["log"]] + [
+            text.render(final),
+            tui.plain(tui.view_table(final)),
+        ]:
+            assert not ODD_WORDS.search(words), words
+    assert seen > 5000
+
+
+def test_one_of_a_thing_is_said_in_the_singular() -> None:
+    state = G.scenario(
+        {
+            "seats": [
+                {"team": ["Moura", "Olentzero"], "hand": ["Combat potion +2"]},
+                {"team": ["Penitente"], "hand": ["Magic hat 1"]},
+            ],
+            "market": ["Broom"],
+        }
+    )
+    assert "Player 2: 1 hand card" in text.render(state.view(0)).splitlines()
+    state.apply("market")
+    state.apply("no-voodoo")
+    assert G.label(state, state.legal_actions()[0]) == "Show Combat potion +2 and take 1 card from the market"
+
+
+def test_a_level_c_character_is_never_said_to_go_up_and_traits_read_as_words() -> None:
+    """A food's label names only the characters it raises (Moura at C is left out), and a very
+    magical character is described in words."""
+    state = G.scenario(
+        {
+            "seats": [
+                {"team": [{"card": "Moura", "level": "C"}, "Maruxa"], "hand": ["Pulpo / Marmitako"]},
+                {"team": ["Penitente"]},
+            ]
+        }
+    )
+    labels = {a.name: G.label(state, a) for a in state.legal_actions()}
+    assert labels["food:food_gal_eus:GAL"] == "Give Pulpo (GAL): Maruxa (A) to level C"
+    drawn = text.render(state.view(0))
+    assert "(very magical)" in drawn and "very_magical" not in drawn
+
+
+def test_the_result_says_why_the_winner_won() -> None:
+    """The result names the enemy beaten, the culture and the total (9 CAT against Fast Food's 8)."""
+    state = G.scenario(
+        {
+            "seats": [
+                {
+                    "team": [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "B"}],
+                    "hand": ["Barretina"],
+                },
+                {"team": ["Olentzero"]},
+            ],
+            "phase": "conjure",
+        }
+    )
+    for action in ("conjure:CAT", "no-voodoo", "reveal:2", "enemy:fast_food"):
+        state.apply(action)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.reason == "an Alakazum with 9 CAT points beat Fast Food (8 points)"
+    log = [e["text"] for e in state.view(None)["log"]]
+    assert log[-1] == "Game over, Player 1 wins: an Alakazum with 9 CAT points beat Fast Food (8 points)."
+    assert "Game over, Player 1 wins: an Alakazum with 9 CAT points" in text.render(state.view(1))
+
+
+def test_the_result_says_why_nobody_won_when_the_game_is_stopped() -> None:
+    state = G.scenario(
+        {
+            "seats": [{"team": ["Moura"]}, {"team": ["Olentzero"]}],
+            "options": {"max_turns": 1},
+            "phase": "conjure",
+        }
+    )
+    state.apply("end-turn")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ()
+    assert outcome.reason == "the game stopped at the safety limit (turn 1)"

@@ -685,7 +685,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     """Thrifty draws, then explore the forest (R1, R2)."""
     if s.turns >= s.opts.max_turns:
         s.truncated = True
-        _game_over(s, -1, f"stopped at the safety limit of {s.opts.max_turns} turns")
+        _game_over(s, -1, f"the game stopped at the safety limit (turn {s.opts.max_turns})")
         return
     s.turns += 1
     s.player = s.decider = seat
@@ -717,7 +717,7 @@ def _explore_next(s: AlakazumState) -> None:
     elif s.deck:
         s.phase = PH_EXPLORE_DRAW
     else:
-        _game_over(s, -1, "the forest deck ran out: the invading traditions win")
+        _game_over(s, -1, "the forest deck ran out, so the invading traditions win")
 
 
 def _explored(s: AlakazumState, pid: int) -> None:
@@ -1521,7 +1521,9 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     won = s.conjure_total > points
     s.log.append(("reveal", p, 0, position, pid, points, int(won)))
     if won:
-        _game_over(s, p, "Alakazum!")
+        culture = CULTURES[s.conjure_culture]
+        name = s.L.name(pid)
+        _game_over(s, p, f"an Alakazum with {s.conjure_total} {culture} points beat {name} ({points} points)")
         return
     s.sacrifice_for = SAC_CONJURE
     if sacrifice_options(s, p):
@@ -1535,7 +1537,7 @@ def _conjure_failed(s: AlakazumState) -> None:
     s.conjure_culture = -1
     s.sacrifice_for = SAC_ENCOUNTER
     if not face_down(s):
-        _game_over(s, -1, "no face-down enemy is left: the invading traditions win")
+        _game_over(s, -1, "every final enemy is uncovered, so the invading traditions win")
     else:
         _end_turn(s)
 

@@ -58,6 +58,11 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def count(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a number with its noun, singular for one."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _char(s: AlakazumState, pid: int) -> str:
     return f"{s.L.name(pid)} ({LEVELS[s.level[pid]]})"
 
@@ -136,8 +141,7 @@ def label(s: AlakazumState, action: Action) -> str:
         return "Go to the market (the card to show is chosen after the voodoo window)"
     if kind == A.SHOW:
         take = L.hand(arg).take or 0
-        count = min(take, len(s.market))
-        return f"Show {L.kind_name(arg)} and take {count} card{'s' if count != 1 else ''} from the market"
+        return f"Show {L.kind_name(arg)} and take {count(min(take, len(s.market)), 'card')} from the market"
     if kind == A.FOOD:
         raised = ", ".join(_char(s, pid) for pid in rules.food_raises(s, s.player, action.arg2))
         return f"Give {food_name(s, arg, action.arg2)} ({CULTURES[action.arg2]}): {raised} to level C"
@@ -332,7 +336,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
         return f"{who} looks at final enemy {d[0] + 1}: {names(d[1])}."
     if kind == "forest-magic":
         if hidden:
-            return f"{who} looks at the top {len(d[0])} cards of the forest deck."
+            return f"{who} looks at the top {count(len(d[0]), 'card')} of the forest deck."
         return f"{who} sees {', '.join(names(p) for p in d[0])}."
     if kind == "forest-magic-kept":
         if hidden:
@@ -354,7 +358,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
         result = "and wins!" if d[3] else "and fails."
         return f"{who} uncovers {names(d[1])} ({d[2]} points) {result}"
     if kind == "game-over":
-        return f"Game over: {d[0]}"
+        return f"Game over, {who or 'nobody'} wins: {d[0]}."
     return str(kind)
 
 
@@ -371,12 +375,12 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
     out.append("Final enemies: " + "; ".join(enemies))
     out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
-    out.append(f"Forest deck: {view['deck_size']} cards")
+    out.append(f"Forest deck: {count(view['deck_size'], 'card')}")
     for p in view["players"]:
         out.append("")
-        out.append(f"{player_name(p['seat'])}: {p['hand_size']} hand cards")
+        out.append(f"{player_name(p['seat'])}: {count(p['hand_size'], 'hand card')}")
         for c in p["team"]:
-            traits = ", ".join(c["traits"])
+            traits = ", ".join(trait.replace("_", " ") for trait in c["traits"])
             broom = " [broom]" if c["broom"] else ""
             out.append(
                 f"  {c['name']} {c['culture']} level {c['level']}: combat {c['combat']}, "
@@ -391,9 +395,8 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
     if view["outcome"]:
         outcome = view["outcome"]
         winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
-        out.append(
-            f"Game over: {winners} wins ({outcome['reason']}); best culture totals {outcome['scores']}"
-        )
+        totals = ", ".join(f"{player_name(q)} {score}" for q, score in enumerate(outcome["scores"]))
+        out.append(f"Game over, {winners} wins: {outcome['reason']}. Best culture totals: {totals}")
     if log_lines and view["log"]:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])

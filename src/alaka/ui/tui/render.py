@@ -181,7 +181,9 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         )
     lines: list[RenderableType] = [table]
     if combat["die_values"]:
-        rolled = ", ".join(f"{card}: {value}" for card, value in combat["die_values"].items())
+        fighting = [c for side in combat["sides"] for c in (side["fighter"], side["helper"]) if c]
+        names = {c["card"]: c["name"] for c in fighting}
+        rolled = ", ".join(f"{names.get(key, key)}: {value}" for key, value in combat["die_values"].items())
         lines.append(_text(f"Die combat values: {rolled}"))
     for potion in combat["potions"]:
         state = "" if potion["in_effect"] else " (cancelled)"
@@ -245,7 +247,8 @@ def alakazum_table(view: Mapping[str, Any]) -> RenderableType:
     parts.append(_line(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty"))
     graveyard = ", ".join(c["name"] for c in view["graveyard"])
     parts.append(_line(("Graveyard: ", "bold"), graveyard or "empty"))
-    deck = f"{view['deck_size']} cards"
+    size = view["deck_size"]
+    deck = f"{size} card{'' if size == 1 else 's'}"
     if view["deck_top_known"]:
         deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
     parts.append(_line(("Forest deck: ", "bold"), deck))

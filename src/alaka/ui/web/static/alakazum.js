@@ -234,7 +234,7 @@ function happeningNow(view) {
 }
 
 function pilesPanel(view) {
-  const deck = [stat("Forest deck", `${view.deck_size} cards`)];
+  const deck = [stat("Forest deck", `${view.deck_size} card${view.deck_size === 1 ? "" : "s"}`)];
   if (view.deck_top_known) {
     deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
   }
