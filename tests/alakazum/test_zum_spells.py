@@ -15,8 +15,6 @@ from zum_helpers import (
     no_voodoo,
     phase,
     play,
-    short_deck,
-    sit_out_the_traps,
     team,
     zum,
 )
@@ -356,11 +354,13 @@ def test_forest_magic_draws_unknown_cards_by_chance():
 def test_forest_magic_looks_at_fewer_cards_when_the_deck_is_short():
     """Reading R14: with fewer than 6 cards left the caster looks at all of them, keeps 1 and puts
     the rest back (here 2 cards: the deck's last broom and a magic hat 2)."""
-    s = short_deck(
-        [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"], "hand": ["Voodoo doll"]}],
-        unknown=("voodoo_doll#2", "broom#4", "magic_hat_2#4"),
+    s = zum(
+        {
+            "seats": [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"]}],
+            "deck": ["Voodoo doll", "broom#4", "magic_hat_2#4"],
+            "phase": "start",
+        }
     )
-    sit_out_the_traps(s)
     play(s, "draw:voodoo_doll")  # Player 1 explores one of the last 3 cards
     assert s.view(None)["deck_size"] == 2
     play(s, "spell:forest_magic", "no-voodoo", "pay:magic_hat_1")
@@ -376,11 +376,13 @@ def test_forest_magic_looks_at_fewer_cards_when_the_deck_is_short():
 def test_forest_magic_needs_a_card_in_the_deck():
     """Reading R12: with the forest deck empty Forest Magic has nothing to look at and cannot be
     cast, even when it can be paid (Maruxa 2 + a hat 1)."""
-    s = short_deck(
-        [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"], "hand": ["Voodoo doll"]}],
-        unknown=("voodoo_doll#2",),
+    s = zum(
+        {
+            "seats": [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"]}],
+            "deck": ["Voodoo doll"],
+            "phase": "start",
+        }
     )
-    sit_out_the_traps(s)
     play(s, "draw:voodoo_doll")  # the last forest card
     assert s.view(None)["deck_size"] == 0
     assert "spell:forest_magic" not in legal(s)
