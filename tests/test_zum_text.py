@@ -179,10 +179,10 @@ def test_the_result_says_why_the_winner_won() -> None:
         state.apply(action)
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.reason == "an Alakazum with 9 CAT points beat Fast Food (8 points)"
+    assert outcome.reason == "an Alakazum beat Fast Food: 9 CAT points against 8"
     log = [e["text"] for e in state.view(None)["log"]]
-    assert log[-1] == "Game over, Player 1 wins: an Alakazum with 9 CAT points beat Fast Food (8 points)."
-    assert "Game over, Player 1 wins: an Alakazum with 9 CAT points" in text.render(state.view(1))
+    assert log[-1] == "Game over, Player 1 wins. An Alakazum beat Fast Food: 9 CAT points against 8."
+    assert "Game over, Player 1 wins. An Alakazum beat Fast Food: 9 CAT points" in text.render(state.view(1))
 
 
 def test_the_result_says_why_nobody_won_when_the_game_is_stopped() -> None:
@@ -196,4 +196,23 @@ def test_the_result_says_why_nobody_won_when_the_game_is_stopped() -> None:
     state.apply("end-turn")
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ()
-    assert outcome.reason == "the game stopped at the safety limit (turn 1)"
+    assert outcome.reason == "the game stopped at the safety limit: turn 1"
+
+
+def test_an_arena_tallies_games_by_how_they_ended() -> None:
+    """The detailed result (the culture and the total) does not split an arena's tally: games are
+    counted by what ended them, the text before the colon."""
+    from alaka.sim.arena import run_match, summarize
+
+    results = list(run_match("alakazum", ["heuristic", "heuristic"], 12, seed=5))
+    reasons = summarize(results).reasons
+    assert sum(reasons.values()) == 12
+    assert len({r.reason for r in results}) > len(reasons)  # the details differ...
+    assert all(":" not in how for how in reasons)  # ...the tally does not
+    assert set(reasons) <= {
+        f"an Alakazum beat {e}"
+        for e in ("Black Friday", "Fast Food", "Halloween", "Santa Claus", "Saint Valentine")
+    } | {
+        "the forest deck ran out",
+        "every final enemy is uncovered",
+    }

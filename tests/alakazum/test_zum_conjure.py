@@ -274,7 +274,7 @@ def test_no_face_down_enemy_left_ends_the_game_with_no_winner():
     assert s.is_terminal()
     result = s.outcome()
     assert result.winners == ()
-    assert result.reason == "every final enemy is uncovered, so the invading traditions win"
+    assert result.reason == "every final enemy is uncovered: the invading traditions win"
     assert result.scores == (7, 3, 4)  # Montserrat C 5 + Barretina; Olentzero 1 + Txapela; Kattalin C
     assert result.ranking == ((0,), (2,), (1,))
 

@@ -685,7 +685,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     """Thrifty draws, then explore the forest (R1, R2)."""
     if s.turns >= s.opts.max_turns:
         s.truncated = True
-        _game_over(s, -1, f"the game stopped at the safety limit (turn {s.opts.max_turns})")
+        _game_over(s, -1, f"the game stopped at the safety limit: turn {s.opts.max_turns}")
         return
     s.turns += 1
     s.player = s.decider = seat
@@ -717,7 +717,7 @@ def _explore_next(s: AlakazumState) -> None:
     elif s.deck:
         s.phase = PH_EXPLORE_DRAW
     else:
-        _game_over(s, -1, "the forest deck ran out, so the invading traditions win")
+        _game_over(s, -1, "the forest deck ran out: the invading traditions win")
 
 
 def _explored(s: AlakazumState, pid: int) -> None:
@@ -1523,7 +1523,7 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     if won:
         culture = CULTURES[s.conjure_culture]
         name = s.L.name(pid)
-        _game_over(s, p, f"an Alakazum with {s.conjure_total} {culture} points beat {name} ({points} points)")
+        _game_over(s, p, f"an Alakazum beat {name}: {s.conjure_total} {culture} points against {points}")
         return
     s.sacrifice_for = SAC_CONJURE
     if sacrifice_options(s, p):
@@ -1537,7 +1537,7 @@ def _conjure_failed(s: AlakazumState) -> None:
     s.conjure_culture = -1
     s.sacrifice_for = SAC_ENCOUNTER
     if not face_down(s):
-        _game_over(s, -1, "every final enemy is uncovered, so the invading traditions win")
+        _game_over(s, -1, "every final enemy is uncovered: the invading traditions win")
     else:
         _end_turn(s)
 
@@ -1557,6 +1557,8 @@ def best_culture(s: AlakazumState, seat: int) -> int:
 
 
 def _game_over(s: AlakazumState, winner: int, reason: str) -> None:
+    """The end. ``reason`` says why, how it ended first and then the details after a colon (an
+    arena tallies games by what comes before it)."""
     s.phase = PH_OVER
     s.announced = None
     s.winner = winner

@@ -58,6 +58,11 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def capitalised(words: str) -> str:
+    """``an Alakazum beat ...`` -> ``An Alakazum beat ...``, for a reason that starts a sentence."""
+    return words[:1].upper() + words[1:]
+
+
 def count(number: int, noun: str) -> str:
     """``1 card``, ``2 cards``: a number with its noun, singular for one."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
@@ -358,7 +363,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
         result = "and wins!" if d[3] else "and fails."
         return f"{who} uncovers {names(d[1])} ({d[2]} points) {result}"
     if kind == "game-over":
-        return f"Game over, {who or 'nobody'} wins: {d[0]}."
+        return f"Game over, {who or 'nobody'} wins. {capitalised(d[0])}."
     return str(kind)
 
 
@@ -396,7 +401,8 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         outcome = view["outcome"]
         winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
         totals = ", ".join(f"{player_name(q)} {score}" for q, score in enumerate(outcome["scores"]))
-        out.append(f"Game over, {winners} wins: {outcome['reason']}. Best culture totals: {totals}")
+        reason = capitalised(outcome["reason"])
+        out.append(f"Game over, {winners} wins. {reason}. Best culture totals: {totals}")
     if log_lines and view["log"]:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
