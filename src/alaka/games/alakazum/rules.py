@@ -1016,7 +1016,8 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
     if combat.hypnosis == "protected":
         s.log.append(("protected", combat.owner[loser], 0, target))
     else:
-        s.log.append((combat.hypnosis.replace(" ", "-"), winner_seat, 0, target, total, resistance))
+        event = "hypnotised" if combat.hypnosis == "hypnotised" else "not-hypnotised"
+        s.log.append((event, winner_seat, 0, target, total, resistance))
     _end_combat(s)
 
 

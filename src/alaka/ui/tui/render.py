@@ -211,7 +211,7 @@ def alakazum_table(view: Mapping[str, Any]) -> RenderableType:
     if view["announced"]:
         asked = ", ".join(_seat_key_name(key) for key in view["voodoo_to_ask"])
         extra = f" (voodoo dolls may answer: {asked})" if asked else ""
-        parts.append(_line(("Announced: ", "bold"), f"{view['announced']}{extra}"))
+        parts.append(_line((view["announced"], "bold"), extra))
     players = view["players"]
     if seat is not None:
         me = players[seat]

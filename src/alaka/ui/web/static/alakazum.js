@@ -211,8 +211,8 @@ function happeningNow(view) {
       h(
         "p",
         { class: "announced" },
-        h("b", {}, "Announced: "),
-        view.announced,
+        // "Player 1 announces: cast Training on Moura (A)": it names its targets (R22).
+        h("b", {}, view.announced),
         asked ? h("span", { class: "voodoo" }, ` (voodoo dolls may answer: ${asked})`) : null,
       ),
     );
