@@ -151,12 +151,12 @@ def test_objects_and_amulets_count_only_where_the_player_has_a_character(tmp_pat
 
 def test_objects_without_a_character_of_their_culture_do_not_rank_a_player():
     """Reading R3 with R21: the ranking when nobody wins counts objects and amulets only where
-    they add to a character (Player 2's Barretina and amulet add nothing to a Basque team)."""
+    they add to a character (Player 2's Barretina adds nothing to a Basque team)."""
     s = zum(
         {
             "seats": [
                 {"team": [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "C"}]},
-                {"team": ["Olentzero", "Dantzari"], "hand": ["Barretina", "Multicolour amulet"]},
+                {"team": ["Olentzero"], "hand": ["Barretina", "Multicolour amulet", "Multicolour amulet"]},
             ],
             "enemies": [
                 {"name": "Black Friday", "revealed": True},
@@ -170,7 +170,7 @@ def test_objects_without_a_character_of_their_culture_do_not_rank_a_player():
     )
     conjure(s, "CAT", 5, "santa_claus")  # 8 is not above 13
     play(s, "sacrifice:sant_jordi")
-    assert s.outcome().scores == (5, 3)  # Player 2: EUS 1 + 1 + the amulet; CAT would be 3
+    assert s.outcome().scores == (5, 3)  # Player 2: EUS 1 + 2 amulets; CAT would have been 2 + 2
     assert s.outcome().ranking == ((0,), (1,))
 
 
