@@ -429,3 +429,78 @@ def test_the_hypnosis_roll_uses_the_losers_level():
         play(s, "fighter:aizkolaria", "pass", "pass", "die:2", "pass", "pass")
         taken[lvl] = "penitente" in team(s, 0)
     assert taken == {"A": True, "C": False}
+
+
+# -- what the table sees of a decided combat -----------------------------------------------------
+
+
+def test_a_decided_combat_keeps_the_totals_it_was_fought_with():
+    """Final clarifications, R5: a tie goes to the defender, who goes up a level at once; the view
+    and the log keep the totals that were compared (1 against 1), not the winner's new points
+    (Olentzero B has 2), with the fighters at the levels they fought at and why the winner won."""
+    s = fight(["Penitente", "Moura"], ["Olentzero", "Fallera"])
+    play(s, "fighter:penitente", "pass", "pass")
+    assert level(s, "olentzero") == "B"
+    combat = s.view(None)["combat"]
+    assert totals(s) == (1, 1)
+    assert combat["sides"][1]["fighter"]["level"] == "A"
+    assert (combat["winner"], combat["reason"], combat["over"]) == (1, "a tie goes to the defender", False)
+    texts = [e["text"] for e in s.view(0)["log"]]
+    assert "Combat: Penitente 1 against Olentzero 1: Olentzero wins (a tie goes to the defender)." in texts
+    assert texts[-1] == "Olentzero goes up to level B."
+
+
+def test_the_last_combat_stays_in_view_until_the_next_one():
+    """Combat against a forest character, R6: after the combat the table still shows how it went
+    (the totals fought, the winner and why, each potion, the hypnosis roll and its result) until
+    the next combat begins (Olentzero 1 + potion 1 = 2 against Castanyera 0, then B with 2)."""
+    s = zum(
+        {
+            "seats": [{"team": ["Olentzero"], "hand": ["Combat potion +1"]}, {"team": ["Tió de Nadal"]}],
+            "deck_top": ["Castanyera", "Broom", "Dimoni"],
+            "phase": "start",
+        }
+    )
+    play(s, "fighter:olentzero", "potion-combat:combat_potion_1", "pass", "die:2", "pass")
+    assert team(s, 0) == ["olentzero", "castanyera"]
+    combat = s.view(1)["combat"]
+    assert combat["over"] is True
+    assert totals(s) == (2, 0)
+    assert combat["sides"][0]["fighter"]["level"] == "A"  # as it fought; it is at B now
+    assert (combat["winner"], combat["reason"]) == (0, "more combat points")
+    assert combat["potions"] == [{"seat": 0, "card": "Combat potion +1", "as": "combat", "in_effect": True}]
+    assert (combat["roll"], combat["die_total"], combat["hypnosis"]) == (2, 2, "hypnotised")
+    play(s, "no-action", "end-turn")  # Player 2 explores the broom
+    assert phase(s) == "do an action" and s.player == 1
+    assert s.view(None)["combat"] == combat
+    play(s, "no-action", "end-turn")  # Player 1 explores Dimoni: a new combat
+    combat = s.view(None)["combat"]
+    assert (combat["over"], combat["winner"], combat["roll"], combat["potions"]) == (False, None, None, [])
+    assert combat["sides"][1]["fighter"]["name"] == "Dimoni"
+    play(s, "fighter:olentzero")
+    assert totals(s) == (2, 2)  # Olentzero B now fights with 2
+
+
+def test_a_lost_forest_combat_shows_the_forest_won_the_tie():
+    """Final clarifications, R5, R6: on a tie the forest character wins; the table is shown that
+    it did and why, after the fighter has gone to the graveyard (Moura B 1 = Gegant A 1)."""
+    s = forest([{"card": "Moura", "level": "B"}, "Olentzero"], "Gegant")
+    play(s, "fighter:moura", "pass")
+    combat = s.view(None)["combat"]
+    assert (combat["over"], combat["winner"], combat["reason"]) == (
+        True,
+        -1,
+        "a tie goes to the forest character",
+    )
+    assert totals(s) == (1, 1)
+    assert combat["sides"][0]["fighter"]["level"] == "B"  # it fought at B; it is in the graveyard now
+    assert combat["roll"] is None and combat["hypnosis"] is None
+
+
+def test_a_level_c_winner_is_not_said_to_go_up():
+    """Character levels, R9: a winner already at level C stays there, and the log says so."""
+    s = fight([{"card": "Dimoni", "level": "C"}, "Moura"], ["Penitente", "Fallera"])
+    play(s, "fighter:dimoni", "pass", "pass")
+    texts = [e["text"] for e in s.view(None)["log"]]
+    assert texts[-1] == "Dimoni stays at level C, the highest."
+    assert not any("goes up to level C" in t for t in texts)

@@ -4,12 +4,14 @@ R26-R28)."""
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 
 from zum_helpers import graveyard, hand, legal, no_voodoo, phase, play, team, zum
 
 
-def conjurer(team_, hand_=(), enemies=None, other=None):
+def spec_of(team_, hand_=(), enemies=None, other=None):
     spec = {
         "seats": [
             {"team": list(team_), "hand": list(hand_)},
@@ -19,7 +21,11 @@ def conjurer(team_, hand_=(), enemies=None, other=None):
     }
     if enemies is not None:
         spec["enemies"] = enemies
-    return zum(spec)
+    return spec
+
+
+def conjurer(team_, hand_=(), enemies=None, other=None):
+    return zum(spec_of(team_, hand_, enemies, other))
 
 
 def conjure(state, culture, position, enemy=None):
@@ -80,12 +86,12 @@ def test_more_points_than_the_enemy_wins_the_game_at_once():
 def test_a_tie_with_the_enemy_fails():
     """Conjure, R21: equal points are not enough (8 against Fast Food's 8)."""
     s = conjurer(
-        [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "A"}, "Moura"],
-        ["Barretina", "Multicolour amulet"],
+        [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "B"}, "Moura"],
+        ["Multicolour amulet"],
     )
     conjure(s, "CAT", 1, "fast_food")
     assert not s.is_terminal()
-    assert legal(s) == {"sacrifice:montserrat", "sacrifice:sant_jordi"}
+    assert phase(s) == "choose a character for the graveyard"
 
 
 def test_a_failed_alakazum_costs_a_character_of_that_culture_or_a_multicolour_one():
@@ -105,6 +111,67 @@ def test_a_failed_alakazum_costs_a_character_of_that_culture_or_a_multicolour_on
     assert team(s, 0) == ["sant_jordi", "bruja_viajera", "moura"]
     assert graveyard(s)[-1] == "montserrat"
     assert s.view(None)["graveyard"][-1]["level"] == "A"
+
+
+def test_only_characters_counted_in_the_total_take_part():
+    """Conjure, R21: "send one of the characters that took part": Sant Jordi at level A has no CAT
+    points, so it added nothing to the announced 8 (Montserrat C 5 + Barretina 2 + amulet 1) and
+    is not offered; Gato Negro A adds its multicolour point to a later total and is."""
+    s = conjurer(
+        [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "A"}, "Moura"],
+        ["Barretina", "Multicolour amulet"],
+    )
+    conjure(s, "CAT", 1, "fast_food")
+    assert legal(s) == {"sacrifice:montserrat"}
+    s = conjurer(
+        [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "A"}, "Gato Negro"],
+        ["Barretina"],
+    )
+    conjure(s, "CAT", 1, "fast_food")
+    assert legal(s) == {"sacrifice:montserrat", "sacrifice:gato_negro"}
+
+
+def test_objects_and_amulets_count_only_where_the_player_has_a_character(tmp_path):
+    """Culture objects, R21: objects and amulets "add 2 culture points to your characters of that
+    culture", so they count only in a culture where the player has a character (a multicolour one
+    is of every culture), and an Alakazum is never conjured on objects alone. The built-in box
+    holds too few amulets to reach 8 that way, so a variant catalogue with nine is used."""
+    data = json.loads(resources.files("alaka.games.alakazum").joinpath("data", "catalogue.json").read_text())
+    next(row for row in data["cards"] if row["id"] == "multicolour_amulet")["copies"] = 9
+    path = tmp_path / "nine-amulets.json"
+    path.write_text(json.dumps(data), "utf-8")
+    objects = ["Barretina", *["Multicolour amulet"] * 6]  # CAT 2 + 6 = 8, GAL 6
+    alone = zum({**spec_of(["Moura"], objects), "options": {"catalogue": str(path)}})
+    assert legal(alone) == {"end-turn"}  # CAT 0: no Catalan character; GAL Moura 1 + 6 = 7
+    with_multicolour = zum({**spec_of(["Moura", "Gato Negro"], objects), "options": {"catalogue": str(path)}})
+    assert legal(with_multicolour) == {"conjure:CAT", "conjure:GAL", "end-turn"}
+    play(with_multicolour, "conjure:CAT")
+    assert with_multicolour.conjure_total == 9  # Gato Negro A 1 + Barretina 2 + 6 amulets
+
+
+def test_objects_without_a_character_of_their_culture_do_not_rank_a_player():
+    """Reading R3 with R21: the ranking when nobody wins counts objects and amulets only where
+    they add to a character (Player 2's Barretina adds nothing to a Basque team)."""
+    s = zum(
+        {
+            "seats": [
+                {"team": [{"card": "Montserrat", "level": "C"}, {"card": "Sant Jordi", "level": "C"}]},
+                {"team": ["Olentzero"], "hand": ["Barretina", "Multicolour amulet", "Multicolour amulet"]},
+            ],
+            "enemies": [
+                {"name": "Black Friday", "revealed": True},
+                {"name": "Fast Food", "revealed": True},
+                {"name": "Halloween", "revealed": True},
+                {"name": "Saint Valentine", "revealed": True},
+                None,
+            ],
+            "phase": "conjure",
+        }
+    )
+    conjure(s, "CAT", 5, "santa_claus")  # 8 is not above 13
+    play(s, "sacrifice:sant_jordi")
+    assert s.outcome().scores == (5, 3)  # Player 2: EUS 1 + 2 amulets; CAT would have been 2 + 2
+    assert s.outcome().ranking == ((0,), (1,))
 
 
 def test_a_failed_alakazum_never_takes_the_last_character():
@@ -165,7 +232,7 @@ def test_culture_objects_stay_in_hand_after_a_failure():
         ["Barretina", "Multicolour amulet", "Magic hat 1"],
     )
     conjure(s, "CAT", 5, "halloween")
-    play(s, "sacrifice:sant_jordi")
+    play(s, "sacrifice:montserrat")
     assert hand(s, 0) == ["barretina", "magic_hat_1", "multicolour_amulet"]
     for seed in range(6):  # Player 2's guesses about the hand keep the shown cards
         guess = hand(s.resample(1, random.Random(seed)), 0)
@@ -207,7 +274,7 @@ def test_no_face_down_enemy_left_ends_the_game_with_no_winner():
     assert s.is_terminal()
     result = s.outcome()
     assert result.winners == ()
-    assert "no face-down enemy" in result.reason
+    assert result.reason == "every final enemy is uncovered: the invading traditions win"
     assert result.scores == (7, 3, 4)  # Montserrat C 5 + Barretina; Olentzero 1 + Txapela; Kattalin C
     assert result.ranking == ((0,), (2,), (1,))
 
@@ -234,7 +301,7 @@ def test_the_announced_total_stays_true_in_every_guess_of_the_conjurer_hand():
         ["Barretina", "Multicolour amulet", "Magic hat 1"],
     )
     play(s, "conjure:CAT")
-    assert s.view(1)["announced"] == "Player 1's Conjure an Alakazum with 8 CAT points"
+    assert s.view(1)["announced"] == "Player 1 announces: conjure an Alakazum with 8 CAT points"
     for seed in range(40):
         guess = s.resample(1, random.Random(seed))
         assert guess.view(1) == s.view(1)

@@ -205,8 +205,9 @@ def test_market_example_a_take_2_potion_takes_the_top_two_and_goes_on_top():
         }
     )
     below = market(s)[2:]
-    play(s, "market:combat_potion_1")
+    play(s, "market")
     no_voodoo(s)
+    play(s, "show:combat_potion_1")
     assert hand(s, 0) == ["broom", "magic_hat_3"]
     assert market(s) == ["combat_potion_1", *below]
     assert phase(s) == "conjure an Alakazum?"
@@ -230,12 +231,12 @@ def test_clairvoyance_payment_examples(team_, hats, payments, left):
     """Magic hats, R12, the examples: Clairvoyance costs 2, paid with one hat 2 or two hats 1; with one
     very magical character (Moura) in the team one hat 1 is enough."""
     s = zum({"seats": [{"team": team_, "hand": hats}, {"team": ["Penitente"]}]})
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:1")
     no_voodoo(s)
     for payment in payments[:-1]:
         play(s, payment)
         assert phase(s) == "pay the spell"
     play(s, payments[-1])
-    assert phase(s) == "Clairvoyance: choose an enemy"
+    assert phase(s) == "an enemy is looked at"  # paid: the spell is cast
     assert hand(s, 0) == left
     assert market(s)[: len(payments)] == [p.removeprefix("pay:") for p in reversed(payments)]

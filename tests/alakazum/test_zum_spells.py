@@ -15,8 +15,6 @@ from zum_helpers import (
     no_voodoo,
     phase,
     play,
-    short_deck,
-    sit_out_the_traps,
     team,
     zum,
 )
@@ -53,7 +51,7 @@ def test_the_hats_paid_go_to_the_market_pile():
         {"seats": [{"team": ["Olentzero"], "hand": ["Magic hat 3", "Magic hat 1"]}, {"team": ["Penitente"]}]}
     )
     below = market(s)
-    play(s, "spell:revive")
+    play(s, "spell:revive", "revive:moura")
     no_voodoo(s)
     play(s, "pay:magic_hat_1", "pay:magic_hat_3")
     assert hand(s, 0) == []
@@ -66,12 +64,12 @@ def test_overpaying_gives_no_change():
     s = zum(
         {"seats": [{"team": ["Olentzero"], "hand": ["Magic hat 3", "Magic hat 1"]}, {"team": ["Penitente"]}]}
     )
-    play(s, "spell:training")
+    play(s, "spell:training", "train:olentzero")
     no_voodoo(s)
     assert legal(s) == {"pay:magic_hat_3", "pay:magic_hat_1"}
     play(s, "pay:magic_hat_3")
-    assert phase(s) == "Training: choose a character"  # no second hat is asked for
-    assert s.paid == 3
+    assert phase(s) == "conjure an Alakazum?"  # cast at once: no second hat is asked for
+    assert level(s, "olentzero") == "B"
     assert hand(s, 0) == ["magic_hat_1"]
 
 
@@ -79,9 +77,9 @@ def test_very_magical_energy_pays_first_and_is_free():
     """Very magical, R12: each very magical character gives 1 energy for the do magic action, and
     they add up (Moura + Trasno pay Clairvoyance with no hat)."""
     s = zum({"seats": [{"team": ["Moura", "Trasno"], "hand": ["Magic hat 1"]}, {"team": ["Penitente"]}]})
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:1")
     no_voodoo(s)
-    assert phase(s) == "Clairvoyance: choose an enemy"
+    assert phase(s) == "an enemy is looked at"  # cast with no payment asked for
     assert hand(s, 0) == ["magic_hat_1"]
 
 
@@ -90,9 +88,9 @@ def test_maruxa_gives_two_energy():
     s = zum({"seats": [{"team": ["Maruxa"]}, {"team": ["Penitente"]}]})
     spells = {n for n in legal(s) if n.startswith("spell:")}
     assert spells == {"spell:training", "spell:clairvoyance"}
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:1")
     no_voodoo(s)
-    assert phase(s) == "Clairvoyance: choose an enemy"
+    assert phase(s) == "an enemy is looked at"
 
 
 def test_a_spell_without_a_legal_effect_cannot_be_cast():
@@ -207,9 +205,9 @@ def test_training_raises_one_character_one_level():
         }
     )
     play(s, "spell:training")
-    no_voodoo(s)
     assert legal(s) == {"train:moura", "train:olentzero"}
     play(s, "train:olentzero")
+    no_voodoo(s)
     assert levels(s, 0) == {"moura": "A", "olentzero": "C", "penitente": "C"}
 
 
@@ -217,9 +215,9 @@ def test_clairvoyance_looks_at_an_enemy_privately_and_puts_it_back():
     """Clairvoyance, R26: the caster alone learns the enemy at the chosen place (drawn by chance
     when first looked at); it stays face down and can still be chosen."""
     s = zum({"seats": [{"team": ["Moura"], "hand": ["Magic hat 1"]}, {"team": ["Penitente"]}]})
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:4")
     no_voodoo(s)
-    play(s, "pay:magic_hat_1", "peek:4")
+    play(s, "pay:magic_hat_1")
     assert s.is_chance_node()
     play(s, "enemy:fast_food")
     assert s.view(0)["enemies"][3] == {
@@ -244,9 +242,8 @@ def test_an_enemy_already_looked_at_is_not_drawn_again():
         }
     )
     assert "name" not in s.view(0)["enemies"][2]
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:3")
     no_voodoo(s)
-    play(s, "peek:3")
     assert not s.is_chance_node()
     assert s.view(0)["enemies"][2]["name"] == "Santa Claus"
     assert s.view(1)["enemies"][2]["name"] == "Santa Claus"
@@ -357,11 +354,13 @@ def test_forest_magic_draws_unknown_cards_by_chance():
 def test_forest_magic_looks_at_fewer_cards_when_the_deck_is_short():
     """Reading R14: with fewer than 6 cards left the caster looks at all of them, keeps 1 and puts
     the rest back (here 2 cards: the deck's last broom and a magic hat 2)."""
-    s = short_deck(
-        [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"], "hand": ["Voodoo doll"]}],
-        unknown=("voodoo_doll#2", "broom#4", "magic_hat_2#4"),
+    s = zum(
+        {
+            "seats": [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"]}],
+            "deck": ["Voodoo doll", "broom#4", "magic_hat_2#4"],
+            "phase": "start",
+        }
     )
-    sit_out_the_traps(s)
     play(s, "draw:voodoo_doll")  # Player 1 explores one of the last 3 cards
     assert s.view(None)["deck_size"] == 2
     play(s, "spell:forest_magic", "no-voodoo", "pay:magic_hat_1")
@@ -377,11 +376,13 @@ def test_forest_magic_looks_at_fewer_cards_when_the_deck_is_short():
 def test_forest_magic_needs_a_card_in_the_deck():
     """Reading R12: with the forest deck empty Forest Magic has nothing to look at and cannot be
     cast, even when it can be paid (Maruxa 2 + a hat 1)."""
-    s = short_deck(
-        [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"], "hand": ["Voodoo doll"]}],
-        unknown=("voodoo_doll#2",),
+    s = zum(
+        {
+            "seats": [{"team": ["Maruxa"], "hand": ["Magic hat 1"]}, {"team": ["Olentzero"]}],
+            "deck": ["Voodoo doll"],
+            "phase": "start",
+        }
     )
-    sit_out_the_traps(s)
     play(s, "draw:voodoo_doll")  # the last forest card
     assert s.view(None)["deck_size"] == 0
     assert "spell:forest_magic" not in legal(s)
@@ -469,14 +470,14 @@ def test_levitation_swaps_with_another_players_character_each_keeping_its_level(
         }
     )
     play(s, "spell:levitation")
-    no_voodoo(s)
-    play(s, "pay:magic_hat_3")
     assert legal(s) == {"levitate:olentzero", "levitate:moura"}  # a level C character of mine may go
     play(s, "levitate:olentzero")
     targets = legal(s)
     assert "swap-with:vicentica" in targets
     assert "swap-with:kattalin" not in targets  # level C
     play(s, "swap-with:vicentica")
+    no_voodoo(s)
+    play(s, "pay:magic_hat_3")
     assert levels(s, 0) == {"vicentica": "B", "moura": "A"}
     assert levels(s, 1) == {"olentzero": "C", "kattalin": "C"}
 
@@ -493,9 +494,9 @@ def test_levitation_swaps_with_a_graveyard_character():
             "graveyard": ["Vicentica"],
         }
     )
-    play(s, "spell:levitation")
+    play(s, "spell:levitation", "levitate:olentzero", "swap-with:vicentica")
     no_voodoo(s)
-    play(s, "pay:magic_hat_2", "levitate:olentzero", "swap-with:vicentica")
+    play(s, "pay:magic_hat_2")
     assert levels(s, 0) == {"vicentica": "A", "moura": "A"}
     assert "olentzero" in graveyard(s)
     assert level(s, "olentzero") == "A"
@@ -512,8 +513,6 @@ def test_levitation_neither_gives_nor_takes_a_broom_character():
         }
     )
     play(s, "spell:levitation")
-    no_voodoo(s)
-    play(s, "pay:magic_hat_2")
     assert legal(s) == {"levitate:moura"}
     play(s, "levitate:moura")
     swaps = {n.removeprefix("swap-with:") for n in legal(s)}
@@ -530,10 +529,10 @@ def test_revive_brings_a_graveyard_character_back_at_level_a():
         }
     )
     play(s, "spell:revive")
-    no_voodoo(s)
-    play(s, "pay:magic_hat_3", "pay:magic_hat_1")
     assert "revive:kattalin" in legal(s)
     play(s, "revive:kattalin")
+    no_voodoo(s)
+    play(s, "pay:magic_hat_3", "pay:magic_hat_1")
     assert levels(s, 0) == {"olentzero": "A", "kattalin": "A"}
     assert "kattalin" not in graveyard(s)
 
@@ -558,15 +557,14 @@ def test_deja_vu_gives_two_more_actions_with_fresh_energy_and_no_second_deja_vu(
     assert phase(s) == "do an action"
     assert s.view(0)["actions_left"] == 2
     assert "spell:deja_vu" not in legal(s)  # 3 + the hat 3 could pay it
-    play(s, "spell:clairvoyance")
+    play(s, "spell:clairvoyance", "peek:1")
     no_voodoo(s)
-    play(s, "peek:1", "enemy:halloween")  # paid by the 3 energy alone
+    play(s, "enemy:halloween")  # paid by the 3 energy alone
     assert s.view(0)["actions_left"] == 1
     assert "spell:deja_vu" not in legal(s)
-    play(s, "spell:training")
+    play(s, "spell:training", "train:maruxa")
     no_voodoo(s)
     assert hand(s, 0) == ["combat_potion_1", "magic_hat_3"]  # energy again: no hat paid
-    play(s, "train:maruxa")
     assert phase(s) == "conjure an Alakazum?"
 
 
@@ -582,8 +580,9 @@ def test_deja_vu_actions_may_be_any_actions():
     )
     play(s, "spell:deja_vu")
     no_voodoo(s)
-    play(s, "pay:magic_hat_1", "market:combat_potion_1")
+    play(s, "pay:magic_hat_1", "market")
     no_voodoo(s)
+    play(s, "show:combat_potion_1")
     assert phase(s) == "do an action"
     play(s, "fight:fallera")
     no_voodoo(s)

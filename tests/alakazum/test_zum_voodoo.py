@@ -1,17 +1,19 @@
 """Alakazum! rulebook, Voodoo Dolls: the window after every announced action and every Alakazum
-(reading R22), the first doll cancels, the action is spent, cards are kept, the doll leaves."""
+(reading R22): the announcement names its targets, the first doll cancels, the action is spent,
+cards are kept, the doll leaves."""
 
 from __future__ import annotations
 
 import pytest
-from zum_helpers import box, hand, legal, levels, market, no_voodoo, phase, play, team, zum
+from zum_helpers import box, hand, legal, level, levels, market, no_voodoo, phase, play, team, zum
 
+#: Each kind of action as it is announced (its targets named), and the cards it needs in hand.
 ACTIONS = {
-    "market": ("market:combat_potion_1", ["Combat potion +1"]),
-    "food": ("food:food_gal_eus:GAL", ["Pulpo / Marmitako"]),
-    "broom": ("broom:broom", ["Broom"]),
-    "fight": ("fight:fallera", []),
-    "spell": ("spell:training", ["Magic hat 1"]),
+    "market": (["market"], ["Combat potion +1"]),
+    "food": (["food:food_gal_eus:GAL"], ["Pulpo / Marmitako"]),
+    "broom": (["broom:broom", "broom-on:moura"], ["Broom"]),
+    "fight": (["fight:fallera"], []),
+    "spell": (["spell:training", "train:moura"], ["Magic hat 1"]),
 }
 
 
@@ -32,10 +34,10 @@ def three_players(hand1, hand2=("Voodoo doll",), hand3=(), turn_of=0):
 def test_a_voodoo_doll_cancels_each_kind_of_action(kind):
     """Voodoo dolls, R22: a doll cancels a market, object, fight or magic action as it is announced;
     the action is spent, the player keeps the cards, and the doll leaves the game."""
-    action, cards = ACTIONS[kind]
+    actions, cards = ACTIONS[kind]
     s = three_players(cards)
     before = (hand(s, 0), market(s), levels(s, 0), team(s, 1))
-    play(s, action)
+    play(s, *actions)
     assert s.current_player() == 1
     assert legal(s) == {"voodoo", "no-voodoo"}
     play(s, "voodoo")
@@ -49,7 +51,7 @@ def test_a_voodoo_doll_cancels_each_kind_of_action(kind):
 def test_without_a_doll_the_action_goes_ahead():
     """Voodoo dolls, R22: when every opponent lets it pass, the action is carried out."""
     s = three_players(["Combat potion +1"])
-    play(s, "market:combat_potion_1", "no-voodoo", "no-voodoo")
+    play(s, "market", "no-voodoo", "no-voodoo", "show:combat_potion_1")
     assert market(s)[0] == "combat_potion_1"
     assert "voodoo_doll#1" not in box(s)
 
@@ -81,7 +83,7 @@ def test_the_first_doll_cancels_and_no_doll_answers_a_doll():
     """Voodoo dolls, R22: the first opponent to play a doll cancels the action; the window closes,
     so no later doll (which could not cancel a doll anyway) is asked for."""
     s = three_players(["Combat potion +1"], ["Voodoo doll"], ["Voodoo doll"])
-    play(s, "market:combat_potion_1", "voodoo")
+    play(s, "market", "voodoo")
     assert phase(s) == "conjure an Alakazum?"
     assert hand(s, 2) == ["voodoo_doll"]
     assert [b for b in box(s) if b.startswith("voodoo")] == ["voodoo_doll#1"]
@@ -90,7 +92,7 @@ def test_the_first_doll_cancels_and_no_doll_answers_a_doll():
 def test_a_later_opponent_may_cancel_after_an_earlier_one_passes():
     """Voodoo dolls, R22: opponents are asked in turn order; a pass does not close the window."""
     s = three_players(["Combat potion +1"], [], ["Voodoo doll"])
-    play(s, "market:combat_potion_1")
+    play(s, "market")
     assert s.current_player() == 1
     assert legal(s) == {"no-voodoo"}  # asked even without a doll
     play(s, "no-voodoo")
@@ -116,9 +118,9 @@ def test_a_voodoo_doll_is_never_used_on_ones_own_turn():
     """Voodoo dolls, R22: the active player is not asked about their own action, doll or not."""
     s = three_players(["Voodoo doll", "Combat potion +1"], [], [])
     assert "voodoo" not in legal(s)
-    play(s, "market:combat_potion_1")
+    play(s, "market")
     assert s.current_player() == 1
-    play(s, "no-voodoo", "no-voodoo")
+    play(s, "no-voodoo", "no-voodoo", "show:combat_potion_1")
     assert phase(s) == "conjure an Alakazum?"
     assert "voodoo_doll" in hand(s, 0)
 
@@ -126,7 +128,7 @@ def test_a_voodoo_doll_is_never_used_on_ones_own_turn():
 def test_a_cancelled_spell_costs_no_hats():
     """Reading R22: the doll comes before payment, so the hats stay in the caster's hand."""
     s = three_players(["Magic hat 3"])
-    play(s, "spell:levitation", "voodoo")
+    play(s, "spell:levitation", "levitate:olentzero", "swap-with:penitente", "voodoo")
     assert hand(s, 0) == ["magic_hat_3"]
     assert phase(s) == "conjure an Alakazum?"
 
@@ -143,9 +145,76 @@ def test_a_doll_cancels_one_of_the_deja_vu_actions():
         }
     )
     play(s, "spell:deja_vu", "no-voodoo", "pay:magic_hat_1")
-    play(s, "market:combat_potion_1", "voodoo")
+    play(s, "market", "voodoo")
     assert phase(s) == "do an action"
     assert s.view(0)["actions_left"] == 1
-    play(s, "spell:training")
+    play(s, "spell:training", "train:maruxa")
     no_voodoo(s)
-    assert phase(s) == "Training: choose a character"
+    assert level(s, "maruxa") == "B"
+    assert phase(s) == "conjure an Alakazum?"
+
+
+#: What the table hears for each action (Player 1: Olentzero and Moura; Player 2: Penitente and
+#: Fallera; Player 3: Tió de Nadal and Castanyera; Senyor Pirotècnic in the graveyard).
+ANNOUNCEMENTS = {
+    "market": (["market"], ["Combat potion +1"], "go to the market"),
+    "food": (["food:food_gal_eus:GAL"], ["Pulpo / Marmitako"], "give Pulpo to the GAL characters"),
+    "broom": (["broom:broom", "broom-on:moura"], ["Broom"], "give a broom to Moura (A)"),
+    "fight": (["fight:fallera"], [], "fight and hypnotise Player 2's Fallera (A)"),
+    "training": (["spell:training", "train:moura"], [], "cast Training on Moura (A)"),
+    "clairvoyance": (["spell:clairvoyance", "peek:2"], ["Magic hat 1"], "cast Clairvoyance on final enemy 2"),
+    "forest magic": (["spell:forest_magic"], ["Magic hat 2"], "cast Forest Magic"),
+    "levitation": (
+        ["spell:levitation", "levitate:olentzero", "swap-with:castanyera"],
+        ["Magic hat 2"],
+        "cast Levitation: Olentzero (A) for Player 3's Castanyera (A)",
+    ),
+    "revive": (
+        ["spell:revive", "revive:senyor_pirotecnic"],
+        ["Magic hat 3"],
+        "cast Revive on Senyor Pirotècnic from the graveyard",
+    ),
+    "deja vu": (["spell:deja_vu"], ["Magic hat 3"], "cast Déjà Vu"),
+}
+
+
+@pytest.mark.parametrize("kind", list(ANNOUNCEMENTS))
+def test_an_announcement_names_its_targets_before_the_voodoo_window(kind):
+    """Voodoo dolls, R22: an action is announced as a player would say it aloud (the spell and its
+    target, the broom's character, the food's culture, the fought character), before the window,
+    so every opponent decides on a doll knowing it; nothing is paid or shown yet."""
+    actions, cards, words = ANNOUNCEMENTS[kind]
+    s = three_players(cards, [], ["Voodoo doll"])
+    before = hand(s, 0)
+    play(s, *actions)
+    assert phase(s) == "voodoo doll?" and s.current_player() == 1
+    said = f"Player 1 announces: {words}"
+    assert s.decision() == f"Player 2: play a voodoo doll? {said}"
+    for seat in (0, 1, 2, None):
+        view = s.view(seat)
+        assert view["announced"] == said
+        assert view["log"][-1] == {"seat": 0, "event": "announce", "text": f"{said}."}
+    assert hand(s, 0) == before  # nothing paid, shown or given yet
+    play(s, "no-voodoo")
+    assert s.current_player() == 2  # Player 3 hears the same and holds a doll
+    assert legal(s) == {"voodoo", "no-voodoo"}
+
+
+def test_a_spell_does_what_its_announcement_named():
+    """Reading R22: once no doll came, the spell is paid and does what was named, with no choice
+    left; the log keeps the announcement as it was said (Moura was at level A then)."""
+    s = three_players(["Magic hat 1"])
+    play(s, "spell:training", "train:olentzero")
+    no_voodoo(s)
+    assert level(s, "olentzero") == "B"  # Moura's energy paid: nothing else to choose
+    assert phase(s) == "conjure an Alakazum?"
+    texts = [e["text"] for e in s.view(2)["log"]]
+    assert "Player 1 announces: cast Training on Olentzero (A)." in texts
+    assert texts[-1] == "Player 1 trains Olentzero to level B."
+    s = three_players(["Magic hat 2"])
+    play(s, "spell:levitation", "levitate:moura", "swap-with:penitente")
+    no_voodoo(s)
+    assert legal(s) == {"pay:magic_hat_2"}
+    play(s, "pay:magic_hat_2")
+    assert team(s, 0) == ["olentzero", "penitente"]
+    assert team(s, 1) == ["moura", "fallera"]

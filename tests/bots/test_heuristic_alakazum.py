@@ -209,6 +209,8 @@ def _pay_phase(spell: str, hats: list[str]) -> Any:
         }
     )
     state.apply(f"spell:{spell}")
+    while state.phase != R.PH_VOODOO:  # the spell's target is named before the window
+        state.apply_action(_decide(state))
     state.apply("no-voodoo")
     return state
 
@@ -285,3 +287,57 @@ def test_evaluate_gives_the_real_result_at_the_end() -> None:
         values = H.evaluate(final)
         winners = final.outcome().winners
         assert values == tuple(1.0 if q in winners else 0.0 for q in range(3)) if winners else (1 / 3,) * 3
+
+
+def test_it_dolls_a_levitation_that_names_its_valuable_character() -> None:
+    """Announcements name their targets (R22): a Levitation that would take this seat's level C
+    Montserrat is answered with a doll; one that takes a level A Moura is let through."""
+    spec: dict[str, Any] = {
+        "seats": [
+            {"team": ["penitente", "moura"], "hand": ["magic_hat_3"]},
+            {"team": [{"card": "montserrat", "level": "B"}, "gegant"], "hand": ["voodoo_doll"]},
+        ]
+    }
+    state = zum(spec)
+    for action in ("spell:levitation", "levitate:penitente", "swap-with:montserrat"):
+        state.apply(action)
+    assert _decide(state).name == "voodoo"
+    state = zum(spec)
+    for action in ("spell:levitation", "levitate:penitente", "swap-with:gegant"):
+        state.apply(action)
+    assert _decide(state).name == "no-voodoo"
+
+
+def test_it_names_the_best_training_target_and_shows_its_least_useful_card() -> None:
+    """Under the new order the heuristic names Training's target before the window (the level
+    that adds most: Montserrat B to C adds 2 CAT points) and, at the market, shows the card it
+    values least once no doll came."""
+    state = zum(
+        {
+            "seats": [
+                {
+                    "team": [{"card": "montserrat", "level": "B"}, "dantzari"],
+                    "hand": ["magic_hat_1", "barretina", "combat_potion_1"],
+                },
+                {"team": ["moura"]},
+            ],
+            "market": ["magic_hat_3", "double_potion"],
+        }
+    )
+    state.apply("spell:training")
+    assert _decide(state).name == "train:montserrat"
+    state = zum(
+        {
+            "seats": [
+                {
+                    "team": [{"card": "montserrat", "level": "B"}, "dantzari"],
+                    "hand": ["barretina", "combat_potion_1"],
+                },
+                {"team": ["moura"]},
+            ],
+            "market": ["magic_hat_3", "double_potion"],
+        }
+    )
+    state.apply("market")
+    state.apply("no-voodoo")
+    assert _decide(state).name == "show:combat_potion_1"  # the Barretina counts for its Catalans

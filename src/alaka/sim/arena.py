@@ -190,11 +190,14 @@ class MatchSummary:
 def summarize(results: Sequence[GameResult]) -> MatchSummary:
     """Wins with intervals, per-seat win rates, lengths and thinking time, per bot spec.
 
-    Several seats with the same spec are pooled: their games and wins add up."""
+    Several seats with the same spec are pooled: their games and wins add up. Reasons are tallied
+    by how the game ended, the text before any ": " (a game may say why in detail after it, as
+    "an Alakazum beat Fast Food: 9 CAT points against 8" does)."""
     bots: dict[str, BotSummary] = {}
     reasons: dict[str, int] = {}
     for result in results:
-        reasons[result.reason] = reasons.get(result.reason, 0) + 1
+        how = result.reason.split(": ", 1)[0]
+        reasons[how] = reasons.get(how, 0) + 1
         share = 1.0 / len(result.winners) if result.winners else 0.0
         for seat, spec in enumerate(result.seats):
             summary = bots.setdefault(spec, BotSummary(spec))

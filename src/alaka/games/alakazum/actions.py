@@ -43,7 +43,7 @@ HALLOWEEN_CARDS = 20
 HALLOWEEN_CHARACTER = 21
 SACRIFICE = 22  # send this character to the graveyard (arg: physical card)
 PASS_DIE = 23  # Santa Claus: pass the die to this player (arg: seat)
-MARKET = 24  # go to the market showing this card (arg: card type)
+MARKET = 24  # go to the market (the card to show is chosen after the voodoo window: SHOW)
 FOOD = 25  # give a food: raise this culture (arg: card type, arg2: culture index)
 BROOM = 26  # give a broom (arg: card type)
 BROOM_ON = 27  # the character the broom goes under (arg: physical card)
@@ -64,6 +64,7 @@ TAKE_MARKET = 41  # Unlucky Witch: take this card from the market pile (arg: car
 CONJURE = 42  # conjure an Alakazum in this culture (arg: culture index)
 REVEAL = 43  # uncover this face-down enemy (arg: position)
 END_TURN = 44
+SHOW = 45  # the market: show this card, take as many as it says (arg: card type)
 
 CHANCE_KINDS = frozenset({ENEMY, DRAW, FIRST, DIE})
 
@@ -75,6 +76,35 @@ class ZumAction(Action):
     kind: int
     arg: int = 0
     arg2: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A character named in an announcement, as it stood then (a log line read later must not
+    show the level it reached since)."""
+
+    card: int
+    #: Its player's seat, or -1 for a character in the forest graveyard.
+    owner: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """An action or Alakazum as it is said aloud before the voodoo window (reading R22): what
+    the table hears, so that the other players decide on a doll knowing it. It names the
+    action's targets but nothing hidden: the hats that will pay, the card shown at the market and
+    Forest Magic's cards all come after the window."""
+
+    #: The action chosen: a market, food, broom, fight, spell or conjure action.
+    action: ZumAction
+    #: The characters named: the broom's, the fought one, Training's, Revive's, or Levitation's
+    #: two (the caster's first).
+    characters: tuple[Named, ...] = ()
+    #: The face-down enemy Clairvoyance will look at (0 for the leftmost), or -1.
+    position: int = -1
+    #: The total announced with an Alakazum (0 otherwise).
+    total: int = 0
 
 
 def seat_key(seat: int) -> str:
@@ -133,7 +163,7 @@ class ZumActions:
         self.halloween_character = add(HALLOWEEN_CHARACTER, "halloween:character")
         self.sacrifice = per_character(SACRIFICE, "sacrifice")
         self.pass_die = [add(PASS_DIE, f"pass-die:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
-        self.market = per_type(MARKET, "market", hand_types)
+        self.market = add(MARKET, "market")
         self.food: list[list[ZumAction | None]] = [[None] * len(CULTURES) for _ in range(n_types)]
         for t in hand_types:
             for c, culture in enumerate(CULTURES):
@@ -157,6 +187,7 @@ class ZumActions:
         self.conjure = [add(CONJURE, f"conjure:{culture}", c) for c, culture in enumerate(CULTURES)]
         self.reveal = [add(REVEAL, f"reveal:{i + 1}", i) for i in range(MAX_ENEMIES)]
         self.end_turn = add(END_TURN, "end-turn")
+        self.show = per_type(SHOW, "show", hand_types)
         self.table = ActionTable(made)
 
 

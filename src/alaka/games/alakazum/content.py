@@ -690,6 +690,8 @@ def load_catalogue(path: str = "") -> Catalogue:
             raise ContentError(f"cannot read the catalogue file {path!r}: {reason}") from None
         except UnicodeDecodeError as error:
             raise ContentError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        except ValueError as error:  # a path no file can have (a NUL byte in it)
+            raise ContentError(f"cannot read the catalogue file {path!r}: {error}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -20,6 +20,9 @@ class AlakazumGame(PhasedGame):
     min_players = ENTRY.min_players
     max_players = ENTRY.max_players
     default_players = 3
+    #: 2: announcements name their targets before the voodoo window and the market's card is
+    #: shown after it, so records of version 1 no longer replay.
+    record_version = 2
     parameters = PARAMETERS
     game_rules: ClassVar[GameRules] = rules
     package = "alaka.games.alakazum"

@@ -4,7 +4,9 @@ The strategy, in words:
 
 - **Build toward one culture.** The *focus culture* is the culture with the best current total
   (characters at their levels, multicolour characters, and the culture objects and amulets in
-  hand); ties go to the culture with the most points at level C. Characters and cards of the
+  hand, which count only beside a character of their culture, as the rules say); ties go to
+  the culture with the most points at level C. A character of a culture the team lacks is also
+  worth the objects it would bring into play. Characters and cards of the
   focus culture are worth their full points, those of the others about a third of them, more
   when their culture is close behind.
 - **Aim at the weakest face-down enemy.** The seat knows which enemies are in play, which are
@@ -326,25 +328,26 @@ def _p_roll_over(threshold: float) -> float:
 class _Me:
     """The deciding seat's view: culture totals, focus, weights and what it knows of the enemies."""
 
-    __slots__ = ("base", "facedown", "focus", "kmin", "s", "seat", "t", "tot", "unknown", "w")
+    __slots__ = (
+        "base", "facedown", "focus", "kmin", "members", "objects", "s", "seat", "t", "tot", "unknown", "w",
+    )  # fmt: skip
 
     def __init__(self, s: AlakazumState, seat: int, t: _Tables) -> None:
         self.s = s
         self.seat = seat
         self.t = t
-        tot = _team_totals(s, seat, t)
-        kind_of = t.kind_of
-        obj_culture = t.obj_culture
+        tot = R.culture_totals(s, seat)  # the rules' totals: objects count only beside a character
+        #: The points objects and amulets in hand would add to each culture, and how many of the
+        #: seat's characters belong to it (objects start or stop counting with the first or last).
+        self.objects = [0] * MULTI_INDEX
         for pid in s.hands[seat]:
-            k = kind_of[pid]
-            oc = obj_culture[k]
-            if oc >= 0:
-                tot[oc] += t.obj_points[k]
-            else:
-                am = t.amulet[k]
-                if am:
-                    for c in range(MULTI_INDEX):
-                        tot[c] += am
+            for c, adds in enumerate(s.L.conjure[pid]):
+                self.objects[c] += adds
+        self.members = [0] * MULTI_INDEX
+        for pid in s.teams[seat]:
+            mask = s.L.cultures[pid]
+            for c in range(MULTI_INDEX):
+                self.members[c] += mask >> c & 1
         self.tot = tot
         best = max(tot)
         focus = tot.index(best)
@@ -406,17 +409,20 @@ class _Me:
             total += x
         return best + 0.1 * total
 
-    def changed(self, culture: int, delta: int) -> float:
-        """How much the position's worth changes when ``culture`` (or all, for multicolour) moves."""
-        if not delta:
-            return 0.0
+    def changed(self, culture: int, delta: int, joins: int = 0) -> float:
+        """How much the position's worth changes when ``culture`` (or all, for multicolour) moves;
+        ``joins`` is +1 when a character of it joins the team, -1 when one leaves (the objects in
+        hand start or stop counting with the culture's first or last character)."""
         tot = self.tot[:]
-        if culture == MULTI_INDEX:
-            for c in range(MULTI_INDEX):
-                tot[c] += delta
-        else:
-            tot[culture] += delta
-        return self.value(tot) - self.base
+        moved = False
+        for c in range(MULTI_INDEX) if culture == MULTI_INDEX else (culture,):
+            step = delta
+            if (joins > 0 and not self.members[c]) or (joins < 0 and self.members[c] == 1):
+                step += joins * self.objects[c]
+            if step:
+                tot[c] += step
+                moved = True
+        return self.value(tot) - self.base if moved else 0.0
 
     def extras(self, pid: int, level: int) -> float:
         """What a character brings besides culture points now: combat, magic, traits, a body, and
@@ -432,12 +438,12 @@ class _Me:
 
     def gain(self, pid: int, level: int) -> float:
         """What adding this character (at ``level``) to the team is worth."""
-        return self.changed(self.t.ci[pid], self.t.cp[pid][level]) + self.extras(pid, level)
+        return self.changed(self.t.ci[pid], self.t.cp[pid][level], 1) + self.extras(pid, level)
 
     def loss(self, pid: int) -> float:
         """What losing one of this seat's characters costs."""
         level = self.s.level[pid]
-        return -self.changed(self.t.ci[pid], -self.t.cp[pid][level]) + self.extras(pid, level)
+        return -self.changed(self.t.ci[pid], -self.t.cp[pid][level], -1) + self.extras(pid, level)
 
     def level_gain(self, pid: int) -> float:
         """What raising one of this seat's characters a level is worth (0 at level C)."""
@@ -501,25 +507,9 @@ class _Me:
         return cb, db
 
 
-def _team_totals(s: AlakazumState, seat: int, t: _Tables) -> list[int]:
-    tot = [0] * MULTI_INDEX
-    ci = t.ci
-    cp = t.cp
-    level = s.level
-    for pid in s.teams[seat]:
-        c = ci[pid]
-        points = cp[pid][level[pid]]
-        if c == MULTI_INDEX:
-            for i in range(MULTI_INDEX):
-                tot[i] += points
-        else:
-            tot[c] += points
-    return tot
-
-
 def _public_strength(s: AlakazumState, seat: int, t: _Tables) -> float:
     """A seat's strength as everyone sees it: its best culture on the table, and its team size."""
-    return max(_team_totals(s, seat, t)) + 0.3 * len(s.teams[seat])
+    return max(R.culture_totals(s, seat, hand=False)) + 0.3 * len(s.teams[seat])
 
 
 @cache
@@ -848,14 +838,17 @@ def _santa_pass(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
 
 
 def _voodoo(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
+    """A doll against a conjure that could win, or against a fight or Levitation that names one
+    of this seat's valuable characters (announcements name their targets)."""
     announced = s.announced
     use = False
     if announced is not None:
-        if announced.kind == A.CONJURE:
+        action = announced.action
+        if action.kind == A.CONJURE:
             me = _Me(s, seat, _tables(s.L))
-            use = s.conjure_total > me.weakest()
-        elif announced.kind == A.FIGHT:
-            target = announced.arg
+            use = announced.total > me.weakest()
+        elif action.kind == A.FIGHT or (action.kind == A.SPELL and action.arg == A.LEVITATION):
+            target = announced.characters[-1].card  # the fought one, or the one levitated away
             if target in s.teams[seat] and R.can_lose(s, seat, target):
                 me = _Me(s, seat, _tables(s.L))
                 use = me.loss(target) >= 2.0
@@ -909,8 +902,7 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     for a in legal:
         kind = a.kind
         if kind == A.MARKET:
-            take = min(t.take[a.arg], len(market))
-            scores.append(sum(top[:take]) - me.card(a.arg) - 0.05)
+            scores.append(max(_show_gains(me, top)) - 0.05)
         elif kind == A.FOOD:
             scores.append(me.changed(a.arg2, me.food_gain(a.arg2)) - 0.1)
         elif kind == A.BROOM:
@@ -964,6 +956,24 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
             gain = sum(others[:2]) - 0.2
         scores[i] = gain - cost - 0.05
     return scores
+
+
+def _show_gains(me: _Me, top: list[float], kinds: Sequence[int] | None = None) -> list[float]:
+    """For each card kind that could be shown at the market (``kinds``, else every one in hand):
+    the worth of the top cards it would take, less its own."""
+    t, market = me.t, me.s.market
+    if kinds is None:
+        kinds = R.showable(me.s, me.seat)
+    return [sum(top[: min(t.take[k], len(market))]) - me.card(k) for k in kinds]
+
+
+def _show(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
+    """Show the card that gains most: the best top cards for the least useful card."""
+    t = _tables(s.L)
+    me = _Me(s, seat, t)
+    market = s.market
+    top = [me.card(t.kind_of[market[-1 - i]]) for i in range(min(len(market), t.max_take))]
+    return _show_gains(me, top, [a.arg for a in legal])
 
 
 def _broom_on(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
@@ -1109,6 +1119,7 @@ _HANDLERS: dict[int, Callable[[AlakazumState, int, Legal], list[float]]] = {
     R.PH_WITCH_TAKE: _witch_take,
     R.PH_CONJURE: _conjure,
     R.PH_REVEAL: _reveal,
+    R.PH_SHOW: _show,
 }
 
 
@@ -1132,16 +1143,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     need = max(R.CONJURE_MINIMUM, (left[0] + 1) if left else 99)
     zs = []
     for q in range(n):
-        tot = _team_totals(s, q, t)
-        for pid in s.hands[q]:
-            k = t.kind_of[pid]
-            oc = t.obj_culture[k]
-            if oc >= 0:
-                tot[oc] += t.obj_points[k]
-            elif t.amulet[k]:
-                for c in range(MULTI_INDEX):
-                    tot[c] += t.amulet[k]
-        best = max(tot)
+        best = max(R.culture_totals(s, q))
         team = s.teams[q]
         z = 0.8 * min(best - need, 2) + 0.25 * len(team) + 0.1 * sum(s.level[pid] for pid in team)
         zs.append(z + 0.03 * len(s.hands[q]))

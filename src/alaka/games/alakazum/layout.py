@@ -64,6 +64,9 @@ class Layout:
     counts: tuple[tuple[tuple[int, ...], ...], ...]
     #: culture points an object or amulet adds to a conjure in each culture
     conjure: tuple[tuple[int, ...], ...]
+    #: the cultures a character belongs to, as a bit mask (bit c for ``CULTURES[c]``; every bit
+    #: for a multicolour character), whatever points it has at its level
+    cultures: tuple[int, ...]
     is_voodoo: tuple[bool, ...]
 
     def card(self, pid: int) -> Character | HandCard | Trap | FinalEnemy:
@@ -148,6 +151,11 @@ def layout_for(catalogue: Catalogue) -> Layout:
             for level in range(3)
         )
 
+    def cultures(card: object) -> int:
+        if not isinstance(card, Character):
+            return 0
+        return sum(1 << c for c, culture in enumerate(CULTURES) if card.culture in (culture, MULTI))
+
     def conjure(card: object) -> tuple[int, ...]:
         if not isinstance(card, HandCard):
             return (0,) * len(CULTURES)
@@ -169,6 +177,7 @@ def layout_for(catalogue: Catalogue) -> Layout:
         energy=tuple(rows[t].magic_energy if isinstance(rows[t], Character) else 0 for t in type_of),  # type: ignore[union-attr]
         counts=tuple(counts(rows[t]) for t in type_of),
         conjure=tuple(conjure(rows[t]) for t in type_of),
+        cultures=tuple(cultures(rows[t]) for t in type_of),
         is_voodoo=tuple(isinstance(rows[t], HandCard) and is_voodoo(rows[t]) for t in type_of),  # type: ignore[arg-type]
         hand_kinds=tuple(
             sorted({kind_of_row[t] for t, card in enumerate(rows) if isinstance(card, HandCard)})

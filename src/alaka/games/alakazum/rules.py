@@ -11,7 +11,8 @@ readings of docs/rulings.md (numbered as in ``shared/content/alakazum-rulings.md
 - Traps (R18-R20) ............................................ :func:`_start_trap`, ``GIVE``, ``SACRIFICE``
 - Actions: market (R10, R11), foods (R17), brooms (R8),
   fight, magic: the seven spells and their payment (R12-R16) . :func:`_carry_out`, :func:`_cast`
-- Voodoo dolls: the response window (R22) .................... ``PH_VOODOO``
+- Voodoo dolls: an announcement names its targets, then the
+  response window (R22) ...................................... :func:`_announce`, ``PH_VOODOO``
 - Conjure an Alakazum (R21) and the end conditions ........... ``CONJURE``, ``REVEAL``, :func:`_game_over`
 """
 
@@ -25,8 +26,15 @@ from typing import TYPE_CHECKING, Any
 from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazum import actions as A
-from alaka.games.alakazum.actions import SPELL_COSTS, ZumAction
-from alaka.games.alakazum.content import CULTURES, MULTI, Broom, Character
+from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, Named, ZumAction
+from alaka.games.alakazum.combat import (
+    MORE_POINTS,
+    TIE_TO_THE_DEFENDER,
+    TIE_TO_THE_FOREST,
+    Combat,
+    CombatResult,
+)
+from alaka.games.alakazum.content import CULTURES, Broom, Character
 from alaka.games.alakazum.layout import (
     combat_bonus,
     conjure_points,
@@ -38,7 +46,7 @@ from alaka.games.alakazum.layout import (
 )
 
 if TYPE_CHECKING:
-    from alaka.games.alakazum.state import AlakazumState, Combat
+    from alaka.games.alakazum.state import AlakazumState
 
 # Phases. A decision is taken by ``state.decider``; the CHANCE_PHASES are chance nodes.
 PH_DEAL = 0  # chance: the opening deal, one card at a time
@@ -74,6 +82,7 @@ PH_WITCH_TAKE = 29
 PH_CONJURE = 30  # conjure an Alakazum, or end the turn
 PH_REVEAL = 31  # choose the face-down enemy to uncover
 PH_OVER = 32
+PH_SHOW = 33  # the market: the card to show (after the voodoo window)
 
 CHANCE_PHASES = frozenset(
     {PH_DEAL, PH_FIRST, PH_EXPLORE_DRAW, PH_COMBAT_DIE, PH_HYPNOSIS_ROLL, PH_SANTA_ROLL, PH_ENEMY, PH_FM_DRAW}
@@ -184,18 +193,25 @@ def can_lose(s: AlakazumState, seat: int, pid: int) -> bool:
 
 def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
     """R21, for every culture at once: characters of the culture and multicolour ones at their
-    levels, plus objects and amulets in hand (unless ``hand`` is false)."""
+    levels, plus objects and amulets in hand (unless ``hand`` is false). An object or amulet adds
+    its points "to your characters of that culture", so it counts only in a culture where the
+    player has a character (a multicolour one belongs to every culture), even one with no points
+    at its level."""
     totals = [0, 0, 0, 0, 0]
-    counts = s.L.counts
+    L = s.L
+    counts = L.counts
     level = s.level
+    present = 0
     for pid in s.teams[seat]:
+        present |= L.cultures[pid]
         for c, points in enumerate(counts[pid][level[pid]]):
             totals[c] += points
-    if hand:
-        conjure = s.L.conjure
+    if hand and present:
+        conjure = L.conjure
         for pid in s.hands[seat]:
             for c, points in enumerate(conjure[pid]):
-                totals[c] += points
+                if present >> c & 1:
+                    totals[c] += points
     return totals
 
 
@@ -254,14 +270,26 @@ def face_down(s: AlakazumState) -> list[int]:
 
 
 def sacrifice_options(s: AlakazumState, seat: int) -> list[int]:
+    """The characters ``seat`` may send to the graveyard (R8: not one on a broom, nothing if it
+    is the last one). After a failed Alakazum, only "the characters that took part" (R21): those
+    whose points at their level are in the announced total, so not one of another culture, nor
+    one with no points of that culture at its level."""
     team = s.teams[seat]
     if len(team) <= 1:
         return []
     options = [pid for pid in team if s.broom_of[pid] < 0]
     if s.sacrifice_for == SAC_CONJURE:
-        culture = CULTURES[s.conjure_culture]
-        options = [pid for pid in options if char(s, pid).culture in (culture, MULTI)]
+        counts, level, c = s.L.counts, s.level, s.conjure_culture
+        options = [pid for pid in options if counts[pid][level[pid]][c] > 0]
     return options
+
+
+def food_raises(s: AlakazumState, seat: int, culture: int) -> list[int]:
+    """R17: the characters a food of ``CULTURES[culture]`` would raise to level C: the seat's
+    characters of that culture (never a multicolour one) below C. A food that would raise nobody
+    changes nothing and is not offered (like a spell without effect, R12)."""
+    code = CULTURES[culture]
+    return [pid for pid in s.teams[seat] if char(s, pid).culture == code and s.level[pid] < LEVEL_C]
 
 
 def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
@@ -417,12 +445,14 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     L = s.L
     out: list[Action] = []
     team = s.teams[p]
+    if s.market and showable(s, p):
+        out.append(a.market)
     for kind in kinds_in_hand(s, p):
         card = L.hand(kind)
-        if card.take is not None and s.market:
-            out.append(a.market[kind])  # type: ignore[arg-type]
         for culture in food_cultures(card):
-            out.append(a.food[kind][CULTURES.index(culture)])  # type: ignore[arg-type]
+            c = CULTURES.index(culture)
+            if food_raises(s, p, c):
+                out.append(a.food[kind][c])  # type: ignore[arg-type]
         if isinstance(card.effect, Broom) and any(s.broom_of[pid] < 0 for pid in team):
             out.append(a.broom[kind])  # type: ignore[arg-type]
     for q in range(s.n):
@@ -432,6 +462,21 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     out.extend(a.spell[i] for i in range(len(SPELL_COSTS)) if spell_castable(s, i, budget))
     out.append(a.no_action)
     return tuple(out)
+
+
+def can_show(s: AlakazumState, pid: int) -> bool:
+    """R11: a hand card may be shown at the market if it says how many cards it takes (all but
+    voodoo dolls, which never go to the pile)."""
+    return s.L.hand(s.L.kind_of[pid]).take is not None
+
+
+def showable(s: AlakazumState, seat: int) -> list[int]:
+    """The kinds of hand card ``seat`` could show at the market (see :func:`can_show`)."""
+    return distinct_kinds(s, (pid for pid in s.hands[seat] if can_show(s, pid)))
+
+
+def _legal_show(s: AlakazumState) -> tuple[Action, ...]:
+    return tuple(s.acts.show[kind] for kind in showable(s, s.player))  # type: ignore[misc]
 
 
 def _legal_voodoo(s: AlakazumState) -> tuple[Action, ...]:
@@ -523,6 +568,7 @@ _LEGAL = {
     PH_REVIVE: _legal_revive,
     PH_WITCH_TAKE: _legal_witch_take,
     PH_CONJURE: _legal_conjure,
+    PH_SHOW: _legal_show,
     PH_REVEAL: _legal_reveal,
 }
 
@@ -639,7 +685,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     """Thrifty draws, then explore the forest (R1, R2)."""
     if s.turns >= s.opts.max_turns:
         s.truncated = True
-        _game_over(s, -1, f"stopped at the safety limit of {s.opts.max_turns} turns")
+        _game_over(s, -1, f"the game stopped at the safety limit: turn {s.opts.max_turns}")
         return
     s.turns += 1
     s.player = s.decider = seat
@@ -701,12 +747,16 @@ def _after_encounter(s: AlakazumState) -> None:
 # -- combat -------------------------------------------------------------------------------------
 
 
-def _start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
-    from alaka.games.alakazum.state import Combat
+def _start_combat(s: AlakazumState, combat: Combat) -> None:
+    """A new combat begins; the last one stops being shown."""
+    s.combat = combat
+    s.last_combat = None
 
+
+def _start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
     s.level[pid] = 0
     s.cont = cont
-    s.combat = Combat(True, s.player, pid, -1)
+    _start_combat(s, Combat(True, s.player, pid, -1))
     s.log.append(("forest-character", s.player, 0, pid))
     s.phase = PH_FIGHTER
     s.decider = s.player
@@ -884,20 +934,28 @@ def _level_up(s: AlakazumState, pid: int) -> None:
 
 
 def _resolve_combat(s: AlakazumState) -> None:
-    """R5: more points wins; ties go to the defender or the forest character."""
+    """R5: more points wins; ties go to the defender or the forest character. The comparison is
+    recorded as it was made, before the winner goes up a level."""
     combat = s.combat
     assert combat is not None
-    attack, defence = combat_total(s, combat, 0), combat_total(s, combat, 1)
-    winner = 0 if attack > defence else 1
-    s.log.append(("combat-result", combat.owner[0], 0, attack, defence))
+    totals = (combat_total(s, combat, 0), combat_total(s, combat, 1))
+    winner = 0 if totals[0] > totals[1] else 1
+    if totals[0] != totals[1]:
+        reason = MORE_POINTS
+    else:
+        reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
+    cards = [pid for side in (0, 1) for pid in (combat.fighter[side], combat.helper[side]) if pid >= 0]
+    levels = tuple((pid, 0 if combat.forest and pid == combat.fighter[1] else s.level[pid]) for pid in cards)
+    combat.result = CombatResult(totals, (combat.fighter[0], combat.fighter[1]), levels, winner, reason)
+    combat.winner = winner
+    s.log.append(("combat-result", combat.owner[0], 0, combat.result))
     if combat.forest and winner == 1:
         _forest_defeat(s)
         return
-    combat.winner = winner
-    _level_up(s, combat.fighter[winner])
-    s.log.append(
-        ("level-up", combat.owner[winner], 0, combat.fighter[winner], s.level[combat.fighter[winner]])
-    )
+    fighter = combat.fighter[winner]
+    before = s.level[fighter]
+    _level_up(s, fighter)
+    s.log.append(("level-up", combat.owner[winner], 0, fighter, before, s.level[fighter]))
     s.phase = PH_HYPNOSIS_ROLL
 
 
@@ -938,24 +996,28 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
     total = die_total(s, combat)
     winner_seat = combat.owner[winner]
     if combat.forest:
+        s.level[target] = 0
         if total > resistance:
             s.teams[winner_seat].append(target)
-            s.level[target] = 0
-            s.log.append(("hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "hypnotised"
         else:
-            s.level[target] = 0
             s.graveyard.append(target)
-            s.log.append(("not-hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "not hypnotised"
     else:
         loser_seat = combat.owner[loser]
         if total > resistance and can_lose(s, loser_seat, target):
             s.teams[loser_seat].remove(target)
             s.teams[winner_seat].append(target)
-            s.log.append(("hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "hypnotised"
         elif total > resistance:
-            s.log.append(("protected", loser_seat, 0, target))
+            combat.hypnosis = "protected"
         else:
-            s.log.append(("not-hypnotised", winner_seat, 0, target, total, resistance))
+            combat.hypnosis = "not hypnotised"
+    if combat.hypnosis == "protected":
+        s.log.append(("protected", combat.owner[loser], 0, target))
+    else:
+        event = "hypnotised" if combat.hypnosis == "hypnotised" else "not-hypnotised"
+        s.log.append((event, winner_seat, 0, target, total, resistance))
     _end_combat(s)
 
 
@@ -967,6 +1029,7 @@ def _end_combat(s: AlakazumState) -> None:
         if entry[3] or entry[2] == "steal":
             s.market.append(entry[1])
     forest = combat.forest
+    s.last_combat = combat
     s.combat = None
     s.decider = s.player
     if forest:
@@ -1072,6 +1135,10 @@ def _apply_sacrifice(s: AlakazumState, action: ZumAction) -> None:
 
 
 # -- actions ------------------------------------------------------------------------------------
+#
+# An action is chosen, then named aloud (R22: a spell's targets, the broom's character; the fought
+# character and the food's culture are in the action itself), then announced: the voodoo window
+# opens, and only if no doll cancels it is the action carried out, paid for and revealed.
 
 
 def begin_actions(s: AlakazumState) -> None:
@@ -1082,38 +1149,88 @@ def begin_actions(s: AlakazumState) -> None:
 
 def _action_done(s: AlakazumState) -> None:
     s.decider = s.player
+    s.announced = None
     if s.actions_left > 0:
         s.phase = PH_ACTION
     else:
         s.phase = PH_CONJURE
 
 
-def _announce(s: AlakazumState, action: ZumAction) -> None:
-    """An announced action or conjure opens the voodoo window (R22)."""
-    s.announced = action
-    # The announcement as it stands now (levels and totals may change later).
-    if action.kind == A.FIGHT:
-        detail: tuple[int, ...] = (owner_of(s, action.arg), s.level[action.arg])
-    elif action.kind == A.MARKET:
-        detail = (min(s.L.hand(action.arg).take or 0, len(s.market)),)
-    elif action.kind == A.CONJURE:
-        detail = (s.conjure_total,)
-    else:
-        detail = ()
-    s.log.append(("announce", s.player, 0, action.id, detail))
+def named(s: AlakazumState, pid: int) -> Named:
+    """A character as an announcement names it: whose it is and its level now."""
+    return Named(pid, owner_of(s, pid), s.level[pid])
+
+
+def _announce(s: AlakazumState, announcement: Announcement) -> None:
+    """An action or Alakazum, named in full, opens the voodoo window (R22): every other player in
+    turn order from the announcer's left is asked."""
+    s.announced = announcement
+    s.log.append(("announce", s.player, 0, announcement))
     s.window = [(s.player + k) % s.n for k in range(1, s.n)]
     s.phase = PH_VOODOO
     s.decider = s.window[0]
 
 
+#: The phase where a spell names its target before the window; spells missing here name nothing.
+_SPELL_TARGET_PHASES = {
+    A.TRAINING: PH_TRAIN,
+    A.CLAIRVOYANCE: PH_PEEK,
+    A.LEVITATION: PH_LEVITATE,
+    A.REVIVE: PH_REVIVE,
+}
+
+
 def _apply_announce(s: AlakazumState, action: ZumAction) -> None:
+    """An action is chosen: it is announced at once, or after its targets are named."""
     s.actions_left -= 1
-    if action.kind in (A.MARKET, A.FOOD, A.BROOM):
-        # The card is named in the announcement: everyone now knows it is in this hand.
+    p = s.player
+    if action.kind in (A.FOOD, A.BROOM):
+        # The food or broom given is named: everyone now knows it is in this hand.
         kind_of = s.L.kind_of
-        shown = next(pid for pid in reversed(s.hands[s.player]) if kind_of[pid] == action.arg)
-        knowledge.show_all(s.seen, shown)
-    _announce(s, action)
+        card = next(pid for pid in reversed(s.hands[p]) if kind_of[pid] == action.arg)
+        knowledge.show_all(s.seen, card)
+    if action.kind == A.BROOM:
+        s.give_kind = action.arg
+        s.phase = PH_BROOM_ON
+    elif action.kind == A.SPELL and action.arg in _SPELL_TARGET_PHASES:
+        s.spell = action.arg
+        s.phase = _SPELL_TARGET_PHASES[action.arg]
+    else:
+        if action.kind == A.SPELL:
+            s.spell = action.arg
+        characters = (named(s, action.arg),) if action.kind == A.FIGHT else ()
+        _announce(s, Announcement(action, characters))
+
+
+def _apply_broom_on(s: AlakazumState, action: ZumAction) -> None:
+    _announce(s, Announcement(s.acts.broom[s.give_kind], (named(s, action.arg),)))  # type: ignore[arg-type]
+
+
+def _spell_named(s: AlakazumState, characters: tuple[Named, ...] = (), position: int = -1) -> None:
+    """A spell's targets are named: the spell is announced."""
+    _announce(s, Announcement(s.acts.spell[s.spell], characters, position))
+
+
+def _apply_train(s: AlakazumState, action: ZumAction) -> None:
+    _spell_named(s, (named(s, action.arg),))
+
+
+def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
+    _spell_named(s, position=action.arg)
+
+
+def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
+    s.levitating = action.arg
+    s.phase = PH_SWAP_WITH
+
+
+def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
+    mine, s.levitating = s.levitating, -1
+    _spell_named(s, (named(s, mine), named(s, action.arg)))
+
+
+def _apply_revive(s: AlakazumState, action: ZumAction) -> None:
+    _spell_named(s, (named(s, action.arg),))
 
 
 def _apply_no_action(s: AlakazumState, action: ZumAction) -> None:
@@ -1133,9 +1250,9 @@ def _apply_voodoo(s: AlakazumState, action: ZumAction) -> None:
         s.log.append(("voodoo", seat, 0, s.player))
         s.window = []
         announced = s.announced
-        s.announced = None
         s.decider = s.player
-        if announced is not None and announced.kind == A.CONJURE:
+        s.spell = s.give_kind = -1  # nothing was paid or given
+        if announced is not None and announced.action.kind == A.CONJURE:
             s.conjure_culture = -1
             _end_turn(s)
         else:
@@ -1150,33 +1267,33 @@ def _apply_voodoo(s: AlakazumState, action: ZumAction) -> None:
 
 
 def _carry_out(s: AlakazumState) -> None:
+    """No doll came: the announced action (or Alakazum) happens, as it was named."""
     announced = s.announced
     assert announced is not None
-    s.announced = None
     p = s.player
-    kind = announced.kind
+    action = announced.action
+    kind = action.kind
     if kind == A.MARKET:
-        _go_to_market(s, announced.arg)
+        s.phase = PH_SHOW
     elif kind == A.FOOD:
-        card = take_from_hand(s, p, announced.arg)
+        card = take_from_hand(s, p, action.arg)
         s.market.append(card)
-        culture = CULTURES[announced.arg2]
-        raised = [pid for pid in s.teams[p] if char(s, pid).culture == culture]
+        raised = food_raises(s, p, action.arg2)
         for pid in raised:
             s.level[pid] = LEVEL_C
-        s.log.append(("food", p, 0, card, announced.arg2, tuple(raised)))
+        s.log.append(("food", p, 0, card, action.arg2, tuple(raised)))
         _action_done(s)
     elif kind == A.BROOM:
-        s.give_kind = announced.arg
-        s.phase = PH_BROOM_ON
+        target = announced.characters[0].card
+        s.broom_of[target] = take_from_hand(s, p, action.arg)
+        s.give_kind = -1
+        s.log.append(("broom", p, 0, target))
+        _action_done(s)
     elif kind == A.FIGHT:
-        from alaka.games.alakazum.state import Combat
-
-        target = announced.arg
-        s.combat = Combat(False, p, target, owner_of(s, target))
+        target = action.arg
+        _start_combat(s, Combat(False, p, target, owner_of(s, target)))
         s.phase = PH_FIGHTER
     elif kind == A.SPELL:
-        s.spell = announced.arg
         s.paid = energy(s, p)
         if s.paid >= SPELL_COSTS[s.spell]:
             _cast(s)
@@ -1184,6 +1301,10 @@ def _carry_out(s: AlakazumState) -> None:
             s.phase = PH_PAY
     else:  # CONJURE
         _conjure(s)
+
+
+def _apply_show(s: AlakazumState, action: ZumAction) -> None:
+    _go_to_market(s, action.arg)
 
 
 def _go_to_market(s: AlakazumState, kind: int) -> None:
@@ -1201,14 +1322,6 @@ def _go_to_market(s: AlakazumState, kind: int) -> None:
     _action_done(s)
 
 
-def _apply_broom_on(s: AlakazumState, action: ZumAction) -> None:
-    p = s.player
-    broom = take_from_hand(s, p, s.give_kind)
-    s.broom_of[action.arg] = broom
-    s.log.append(("broom", p, 0, action.arg))
-    _action_done(s)
-
-
 # -- magic --------------------------------------------------------------------------------------
 
 
@@ -1223,25 +1336,31 @@ def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
 
 
 def _cast(s: AlakazumState) -> None:
+    """The spell is paid: it does what was announced (R12-R16)."""
     p = s.player
-    spell = s.spell
+    spell, s.spell = s.spell, -1
+    announced = s.announced
+    assert announced is not None
+    targets = [c.card for c in announced.characters]
     s.log.append(("cast", p, 0, spell, s.paid))
     if spell == A.UNLUCKY_WITCH:
         s.witch_left = min(UNLUCKY_WITCH_CARDS, len(s.market))
         s.phase = PH_WITCH_TAKE
     elif spell == A.TRAINING:
-        s.phase = PH_TRAIN
+        _level_up(s, targets[0])
+        s.log.append(("train", p, 0, targets[0], s.level[targets[0]]))
+        _action_done(s)
     elif spell == A.CLAIRVOYANCE:
-        s.phase = PH_PEEK
+        _look(s, announced.position, LOOK_PEEK)
     elif spell == A.FOREST_MAGIC:
         s.fm_cards = []
         s.fm_order = []
         s.fm_count = min(FOREST_MAGIC_CARDS, len(s.deck) + len(s.deck_top))
         _forest_magic_next(s)
     elif spell == A.LEVITATION:
-        s.phase = PH_LEVITATE
+        _levitate(s, targets[0], targets[1])
     elif spell == A.REVIVE:
-        s.phase = PH_REVIVE
+        _revive(s, targets[0])
     else:  # Déjà Vu: two more actions, none of them Déjà Vu (R16)
         s.deja_vu = True
         s.actions_left += 2
@@ -1258,16 +1377,6 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
     s.witch_left -= 1
     if s.witch_left <= 0 or not s.market:
         _action_done(s)
-
-
-def _apply_train(s: AlakazumState, action: ZumAction) -> None:
-    _level_up(s, action.arg)
-    s.log.append(("train", s.player, 0, action.arg, s.level[action.arg]))
-    _action_done(s)
-
-
-def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
-    _look(s, action.arg, LOOK_PEEK)
 
 
 def _look(s: AlakazumState, position: int, then: int) -> None:
@@ -1355,15 +1464,9 @@ def _forest_magic_done(s: AlakazumState) -> None:
         _start_trap(s, kept, CONT_ACTION)
 
 
-def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
-    s.levitating = action.arg
-    s.phase = PH_SWAP_WITH
-
-
-def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
+def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
     """R15: the two characters change places; each keeps its level, but the graveyard resets."""
     p = s.player
-    mine, theirs = s.levitating, action.arg
     team = s.teams[p]
     if theirs in s.graveyard:
         s.graveyard[s.graveyard.index(theirs)] = mine
@@ -1374,17 +1477,16 @@ def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
         other = s.teams[where]
         other[other.index(theirs)] = mine
     team[team.index(mine)] = theirs
-    s.levitating = -1
     s.log.append(("levitation", p, 0, mine, theirs, where))
     _action_done(s)
 
 
-def _apply_revive(s: AlakazumState, action: ZumAction) -> None:
+def _revive(s: AlakazumState, pid: int) -> None:
     p = s.player
-    s.graveyard.remove(action.arg)
-    s.level[action.arg] = 0
-    s.teams[p].append(action.arg)
-    s.log.append(("revive", p, 0, action.arg))
+    s.graveyard.remove(pid)
+    s.level[pid] = 0
+    s.teams[p].append(pid)
+    s.log.append(("revive", p, 0, pid))
     _action_done(s)
 
 
@@ -1394,7 +1496,7 @@ def _apply_revive(s: AlakazumState, action: ZumAction) -> None:
 def _apply_conjure(s: AlakazumState, action: ZumAction) -> None:
     s.conjure_culture = action.arg
     s.conjure_total = culture_total(s, s.player, CULTURES[action.arg])
-    _announce(s, action)
+    _announce(s, Announcement(action, total=s.conjure_total))
 
 
 def _conjure(s: AlakazumState) -> None:
@@ -1420,7 +1522,9 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     won = s.conjure_total > points
     s.log.append(("reveal", p, 0, position, pid, points, int(won)))
     if won:
-        _game_over(s, p, "Alakazum!")
+        culture = CULTURES[s.conjure_culture]
+        name = s.L.name(pid)
+        _game_over(s, p, f"an Alakazum beat {name}: {s.conjure_total} {culture} points against {points}")
         return
     s.sacrifice_for = SAC_CONJURE
     if sacrifice_options(s, p):
@@ -1434,7 +1538,7 @@ def _conjure_failed(s: AlakazumState) -> None:
     s.conjure_culture = -1
     s.sacrifice_for = SAC_ENCOUNTER
     if not face_down(s):
-        _game_over(s, -1, "no face-down enemy is left: the invading traditions win")
+        _game_over(s, -1, "every final enemy is uncovered: the invading traditions win")
     else:
         _end_turn(s)
 
@@ -1444,6 +1548,7 @@ def _apply_end_turn(s: AlakazumState, action: ZumAction) -> None:
 
 
 def _end_turn(s: AlakazumState) -> None:
+    s.announced = None
     s.log.append(("end-turn", s.player, 0))
     start_turn(s, (s.player + 1) % s.n)
 
@@ -1453,7 +1558,10 @@ def best_culture(s: AlakazumState, seat: int) -> int:
 
 
 def _game_over(s: AlakazumState, winner: int, reason: str) -> None:
+    """The end. ``reason`` says why, how it ended first and then the details after a colon (an
+    arena tallies games by what comes before it)."""
     s.phase = PH_OVER
+    s.announced = None
     s.winner = winner
     s.end_reason = reason
     s.log.append(("game-over", winner, 0, reason))
@@ -1513,6 +1621,7 @@ _APPLY = {
     A.CONJURE: _apply_conjure,
     A.REVEAL: _apply_reveal,
     A.END_TURN: _apply_end_turn,
+    A.SHOW: _apply_show,
 }
 
 
@@ -1543,11 +1652,11 @@ def _committed_cards(s: AlakazumState) -> set[int]:
     if s.phase == PH_GIVE_TO:
         chosen = next(pid for pid in reversed(s.hands[s.decider]) if L.kind_of[pid] == s.give_kind)
         return {chosen}
-    announced = s.announced
-    if s.phase == PH_PAY or (announced is not None and announced.kind == A.SPELL):
+    if s.spell >= 0:  # a spell chosen and not cast yet: it will be paid
         return {pid for pid in hand if hat_energy(L.hand(L.type_of[pid])) > 0}
-    if announced is not None and announced.kind == A.CONJURE:
-        culture = CULTURES[announced.arg]
+    announced = s.announced
+    if announced is not None and announced.action.kind == A.CONJURE:
+        culture = CULTURES[announced.action.arg]
         return {pid for pid in hand if conjure_points(L.hand(L.type_of[pid]), culture) > 0}
     return set()
 
@@ -1555,9 +1664,9 @@ def _committed_cards(s: AlakazumState) -> set[int]:
 def _counts_in_conjure(s: AlakazumState) -> Callable[[int], bool] | None:
     """For an announced Alakazum: whether a card would add to its culture's total; else None."""
     announced = s.announced
-    if announced is None or announced.kind != A.CONJURE:
+    if announced is None or announced.action.kind != A.CONJURE:
         return None
-    L, culture = s.L, CULTURES[announced.arg]
+    L, culture = s.L, CULTURES[announced.action.arg]
     return lambda pid: L.is_hand[pid] and conjure_points(L.hand(L.type_of[pid]), culture) > 0
 
 
@@ -1601,15 +1710,24 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
         pool.sort()
         rng.shuffle(pool)
     moved = 0
-    counts = _counts_in_conjure(s) if s.player != seat else None
-    if counts is not None:  # the conjurer's slots first, while cards that do not count remain
-        hand_slots.sort(key=lambda slot: slot[0] != s.player)
+    announcer = s.player if s.player != seat else -1
+    counts = _counts_in_conjure(s) if announcer >= 0 else None
+    # An announced market is public: the announcer holds a card to show (R11, R22).
+    show = announcer >= 0 and s.announced is not None and s.announced.action.kind == A.MARKET
+    if show:
+        kept = [pid for i, pid in enumerate(s.hands[announcer]) if (announcer, i) not in hand_slots]
+        show = not any(can_show(s, pid) for pid in kept)
+    if counts is not None or show:  # the announcer's slots first, while the cards they need remain
+        hand_slots.sort(key=lambda slot: slot[0] != announcer)
     for q, i in hand_slots:
         old = new.hands[q][i]
         pool = pools[is_hand[old]]
-        if counts is not None and q == s.player:
+        if counts is not None and q == announcer:
             # The announced total is public: the conjurer's other cards are known not to add to it.
             fresh = pool.pop(max(k for k, pid in enumerate(pool) if not counts(pid)))
+        elif show and q == announcer:
+            fresh = pool.pop(max(k for k, pid in enumerate(pool) if can_show(s, pid)))
+            show = False
         else:
             fresh = pool.pop()
         new.hands[q][i] = fresh

@@ -1,8 +1,13 @@
 """Build any Alakazum! position from a small JSON-able spec (documented in docs/scenarios.md).
 
 Every card must end up in one place. Forest cards the spec does not place make up the unknown,
-shuffled forest deck; initial characters not placed go to the graveyard; initial hand cards not
-placed go under the market pile; final enemies not placed wait face down.
+shuffled forest deck (or, when the spec gives the ``deck``, go where used cards go: characters
+to the graveyard, hand cards under the market pile, traps and voodoo dolls to the box); initial
+characters not placed go to the graveyard; initial hand cards not placed go under the market
+pile; final enemies not placed wait face down.
+
+A position the rules could never reach is refused, as a bad name is: a voodoo doll in the market
+pile (it leaves the game when used), a character or a hand card other than a doll in the box.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ if TYPE_CHECKING:
 
 TOP_KEYS = {
     "players", "options", "seats", "market", "deck_top", "deck_top_known_by", "enemies",
-    "graveyard", "turn_of", "start_player", "phase", "turn",
+    "graveyard", "box", "deck", "turn_of", "start_player", "phase", "turn",
 }  # fmt: skip
 SEAT_KEYS = {"team", "hand", "exchanges"}
 CHARACTER_KEYS = {"card", "level", "broom"}
@@ -65,6 +70,25 @@ class _Cards:
         return free[0]
 
 
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def _box_card(cards: _Cards, name: Any, where: str) -> int:
+    """A card out of the game: only a used trap or a used voodoo doll can be there (R10)."""
+    pid = cards.take(name, where, "forest")
+    layout = cards.layout
+    if layout.is_character[pid]:
+        raise ScenarioError(
+            f"{where}: {layout.name(pid)} is a character, and characters never leave the game (graveyard?)"
+        )
+    if layout.is_hand[pid] and not layout.is_voodoo[pid]:
+        raise ScenarioError(f"{where}: a used {layout.name(pid)} goes to the market pile, never to the box")
+    return pid
+
+
 def _seat(value: Any, where: str, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise ScenarioError(f"{where}: expected a seat from 0 to {n - 1}, got {value!r}")
@@ -103,10 +127,10 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
                 raise ScenarioError(f"{at}: a character is a name or {{'card', 'level', 'broom'}}")
             pid = cards.take(entry.get("card"), at, "character")
             level = entry.get("level", "A")
-            if level not in LEVELS:
+            if not isinstance(level, str) or level not in LEVELS:
                 raise ScenarioError(f"{at}.level: must be A, B or C, not {level!r}")
             s.level[pid] = LEVELS.index(level)
-            if entry.get("broom", False):
+            if _flag(entry.get("broom", False), f"{at}.broom"):
                 s.broom_of[pid] = cards.take("broom", f"{at}.broom", "hand")
             s.teams[q].append(pid)
         s.hands[q] = [
@@ -122,6 +146,11 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         cards.take(x, f"market[{i}]", "hand")
         for i, x in enumerate(require_list(spec.get("market", []), "market"))
     ]
+    for i, pid in enumerate(market):
+        if layout.is_voodoo[pid]:
+            raise ScenarioError(
+                f"market[{i}]: a voodoo doll never goes to the market pile (a used one is in the box)"
+            )
     s.graveyard = [
         cards.take(x, f"graveyard[{i}]", "character")
         for i, x in enumerate(require_list(spec.get("graveyard", []), "graveyard"))
@@ -136,9 +165,17 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     )
     for i, q in enumerate(require_list(spec.get("deck_top_known_by", []), "deck_top_known_by")):
         s.top_known |= 1 << _seat(q, f"deck_top_known_by[{i}]", n)
+    if s.top_known and not s.deck_top:
+        raise ScenarioError("deck_top_known_by: there is no deck_top to know")
+    boxed = [_box_card(cards, x, f"box[{i}]") for i, x in enumerate(require_list(spec.get("box", []), "box"))]
+    deck_given = "deck" in spec
+    deck = [
+        cards.take(x, f"deck[{i}]", "forest")
+        for i, x in enumerate(require_list(spec.get("deck", []), "deck"))
+    ]
 
     in_play = [pid for pid in layout.final if layout.enemy(pid).culture_points(n) is not None]
-    s.box = [pid for pid in layout.final if pid not in in_play]
+    s.box = [pid for pid in layout.final if pid not in in_play] + boxed
     enemies = require_list(spec.get("enemies", [None] * len(in_play)), "enemies")
     if len(enemies) != len(in_play):
         raise ScenarioError(
@@ -156,10 +193,10 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
                 f"enemies[{i}]: an enemy is null (unknown), a name or {{'name', 'revealed', 'seen_by'}}"
             )
         pid = cards.take(entry.get("name"), f"enemies[{i}]", "enemy")
-        if pid in s.box:
+        if pid not in in_play:
             raise ScenarioError(f"enemies[{i}]: {layout.name(pid)} is not used with {n} players")
         s.enemy_at[i] = pid
-        if entry.get("revealed", False):
+        if _flag(entry.get("revealed", False), f"enemies[{i}].revealed"):
             s.revealed |= 1 << i
         for k, q in enumerate(require_list(entry.get("seen_by", []), f"enemies[{i}].seen_by")):
             s.peeked[i] |= 1 << _seat(q, f"enemies[{i}].seen_by[{k}]", n)
@@ -172,8 +209,15 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         if pid not in placed:
             s.graveyard.append(pid)
     under = [pid for pid in layout.initial_market if pid not in placed]
-    s.market = list(reversed(market)) if not under else list(reversed(under)) + list(reversed(market))
-    s.deck = [pid for pid in layout.forest if pid not in placed]
+    rest = [pid for pid in layout.forest if pid not in placed]
+    if deck_given:  # the deck is what the spec says; the other forest cards have been used
+        s.deck = deck
+        s.graveyard += [pid for pid in rest if layout.is_character[pid]]
+        under += [pid for pid in rest if layout.is_hand[pid] and not layout.is_voodoo[pid]]
+        s.box += [pid for pid in rest if layout.is_trap[pid] or layout.is_voodoo[pid]]
+    else:
+        s.deck = deck + rest
+    s.market = list(reversed(under)) + list(reversed(market))
     s.start_player = _seat(spec.get("start_player", 0), "start_player", n)
     s.player = s.decider = _seat(spec.get("turn_of", s.start_player), "turn_of", n)
     turn = spec.get("turn", 1)
@@ -181,7 +225,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         raise ScenarioError(f"turn: expected a whole number from 1 to {opts.max_turns}")
     s.turns = turn
     phase = spec.get("phase", "action")
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
     s.scenario_spec = json_copy(spec)
     if phase == "start":

@@ -18,63 +18,9 @@ from typing import Any, ClassVar
 from alaka.core.phased import GameRules, PhasedState
 from alaka.core.protocol import Action, Game, JsonDict
 from alaka.games.alakazum import rules, text, view
-from alaka.games.alakazum.actions import ZumAction, ZumActions, actions_for
+from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
+from alaka.games.alakazum.combat import Combat
 from alaka.games.alakazum.options import ZumOptions
-
-
-class Combat:
-    """A combat in progress. Side 0 is the attacker (or the forest explorer), side 1 the defender
-    (or the forest character, whose owner is -1)."""
-
-    __slots__ = (
-        "fighter",
-        "forest",
-        "helper",
-        "owner",
-        "passes",
-        "played",
-        "roll",
-        "rolls",
-        "turn",
-        "values",
-        "winner",
-    )
-
-    def __init__(self, forest: bool, attacker_owner: int, defender: int, defender_owner: int) -> None:
-        self.forest = forest
-        self.fighter = [-1, defender]
-        self.owner = [attacker_owner, defender_owner]
-        self.helper = [-1, -1]
-        #: Combat values rolled for die ("D") characters at the start of the combat.
-        self.values: dict[int, int] = {}
-        #: Characters whose die combat value is still to roll.
-        self.rolls: list[int] = []
-        #: Potions played, in order: [seat, card, mode, active]; mode is "combat", "die", "steal".
-        self.played: list[list[Any]] = []
-        self.turn = attacker_owner
-        self.passes = 0
-        #: -1 until decided, then the winning side (0 attacker, 1 defender).
-        self.winner = -1
-        self.roll = 0
-
-    def copy(self) -> Combat:
-        new = Combat.__new__(Combat)
-        new.forest = self.forest
-        new.fighter = self.fighter[:]
-        new.owner = self.owner[:]
-        new.helper = self.helper[:]
-        new.values = dict(self.values)
-        new.rolls = self.rolls[:]
-        new.played = [entry[:] for entry in self.played]
-        new.turn = self.turn
-        new.passes = self.passes
-        new.winner = self.winner
-        new.roll = self.roll
-        return new
-
-    def side_of(self, seat: int) -> int:
-        return 0 if self.owner[0] == seat else 1
-
 
 #: Scalar fields copied as they are by ``clone``.
 _SCALARS = (
@@ -142,7 +88,7 @@ _LISTS = (
 class AlakazumState(PhasedState):
     """One Alakazum! position (see the module docstring for where things are)."""
 
-    __slots__ = (*_SCALARS, *_LISTS, "hands", "teams", "combat")
+    __slots__ = (*_SCALARS, *_LISTS, "hands", "teams", "combat", "last_combat")
 
     opts: ZumOptions
 
@@ -178,6 +124,8 @@ class AlakazumState(PhasedState):
         self.fm_order: list[int] = []
         self.seen = [0] * n
         self.combat: Combat | None = None
+        #: The combat that ended last, kept for the views until the next one starts.
+        self.last_combat: Combat | None = None
         self.phase = rules.PH_DEAL
         self.player = 0
         self.decider = 0
@@ -185,7 +133,7 @@ class AlakazumState(PhasedState):
         self.deja_vu = False
         self.draws_left = 0
         self.cont = rules.CONT_EXPLORE
-        self.announced: ZumAction | None = None
+        self.announced: Announcement | None = None
         self.spell = -1
         self.paid = 0
         self.give_left = 0
@@ -244,5 +192,6 @@ class AlakazumState(PhasedState):
         new.hands = [h[:] for h in self.hands]
         new.teams = [t[:] for t in self.teams]
         new.combat = self.combat.copy() if self.combat is not None else None
+        new.last_combat = self.last_combat  # over: never changed again, so shared
         new._legal_cache = self._legal_cache
         return new

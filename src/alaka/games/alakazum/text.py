@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import rules
-from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, ZumAction
-from alaka.games.alakazum.content import CULTURES, LEVELS
+from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, Announcement, Named, ZumAction
+from alaka.games.alakazum.content import CULTURES, LEVELS, Food
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
@@ -48,6 +48,7 @@ PHASE_NAMES = {
     rules.PH_REVIVE: "Revive: choose a character",
     rules.PH_WITCH_TAKE: "Unlucky Witch: take a card",
     rules.PH_CONJURE: "conjure an Alakazum?",
+    rules.PH_SHOW: "go to the market: show a card",
     rules.PH_REVEAL: "uncover a final enemy",
     rules.PH_OVER: "game over",
 }
@@ -55,6 +56,16 @@ PHASE_NAMES = {
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+def capitalised(words: str) -> str:
+    """``an Alakazum beat ...`` -> ``An Alakazum beat ...``, for a reason that starts a sentence."""
+    return words[:1].upper() + words[1:]
+
+
+def count(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a number with its noun, singular for one."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _char(s: AlakazumState, pid: int) -> str:
@@ -69,30 +80,60 @@ def describe_decision(s: AlakazumState) -> str:
         return f"chance: {PHASE_NAMES[phase]}"
     who = player_name(s.decider)
     if phase == rules.PH_VOODOO:
-        return f"{who}: play a voodoo doll against {announcement(s)}?"
+        return f"{who}: play a voodoo doll? {announcement(s)}"
     return f"{who}: {PHASE_NAMES[phase]}"
 
 
-def _announced(s: AlakazumState, action: Action, detail: tuple[int, ...]) -> str:
-    """An announcement in words from what was true when it was made."""
-    if not isinstance(action, ZumAction):
-        return action.name
-    L = s.L
-    if action.kind == A.FIGHT:
-        owner, level = detail
-        return f"fight and hypnotise {player_name(owner)}'s {L.name(action.arg)} ({LEVELS[level]})"
-    if action.kind == A.MARKET:
-        return f"go to the market showing {L.kind_name(action.arg)} to take {detail[0]}"
-    if action.kind == A.CONJURE:
-        return f"an Alakazum with {detail[0]} {CULTURES[action.arg]} points"
-    return label(s, action)
+def _named(s: AlakazumState, named: Named, announcer: int) -> str:
+    """A character named in an announcement, as it stood then."""
+    name = s.L.name(named.card)
+    if named.owner < 0:
+        return f"{name} from the graveyard"
+    whose = "" if named.owner == announcer else f"{player_name(named.owner)}'s "
+    return f"{whose}{name} ({LEVELS[named.level]})"
+
+
+def food_name(s: AlakazumState, kind: int, culture: int) -> str:
+    """The food of one culture on a food card (a card holds two: "Pulpo / Marmitako")."""
+    effect = s.L.hand(kind).effect
+    code = CULTURES[culture]
+    if isinstance(effect, Food):
+        return next((name for c, name in effect.foods if c == code), s.L.kind_name(kind))
+    return s.L.kind_name(kind)
+
+
+def announced_words(s: AlakazumState, announced: Announcement, announcer: int) -> str:
+    """What a player says aloud to announce an action or an Alakazum (R22): the action and its
+    targets, nothing hidden ("cast Training on Moura (A)")."""
+    action = announced.action
+    names = [_named(s, n, announcer) for n in announced.characters]
+    kind, arg = action.kind, action.arg
+    if kind == A.MARKET:
+        return "go to the market"
+    if kind == A.FOOD:
+        culture = CULTURES[action.arg2]
+        return f"give {food_name(s, arg, action.arg2)} to the {culture} characters"
+    if kind == A.BROOM:
+        return f"give a broom to {names[0]}"
+    if kind == A.FIGHT:
+        return f"fight and hypnotise {names[0]}"
+    if kind == A.CONJURE:
+        return f"conjure an Alakazum with {announced.total} {CULTURES[arg]} points"
+    spell = SPELL_NAMES[arg]
+    if arg == A.CLAIRVOYANCE:
+        return f"cast {spell} on final enemy {announced.position + 1}"
+    if arg == A.LEVITATION:
+        return f"cast {spell}: {names[0]} for {names[1]}"
+    if names:
+        return f"cast {spell} on {names[0]}"
+    return f"cast {spell}"
 
 
 def announcement(s: AlakazumState) -> str | None:
-    """The action or Alakazum announced and waiting for the voodoo window, in words."""
+    """The action or Alakazum announced and not over yet, in words."""
     if s.announced is None:
         return None
-    return f"{player_name(s.player)}'s {label(s, s.announced).split(' (')[0]}"
+    return f"{player_name(s.player)} announces: {announced_words(s, s.announced, s.player)}"
 
 
 def label(s: AlakazumState, action: Action) -> str:
@@ -102,11 +143,13 @@ def label(s: AlakazumState, action: Action) -> str:
     L = s.L
     kind, arg = action.kind, action.arg
     if kind == A.MARKET:
+        return "Go to the market (the card to show is chosen after the voodoo window)"
+    if kind == A.SHOW:
         take = L.hand(arg).take or 0
-        count = min(take, len(s.market))
-        return f"Go to the market: show {L.kind_name(arg)}, take {count} card{'s' if count != 1 else ''}"
+        return f"Show {L.kind_name(arg)} and take {count(min(take, len(s.market)), 'card')} from the market"
     if kind == A.FOOD:
-        return f"Give {L.kind_name(arg)}: all your {CULTURES[action.arg2]} characters go to level C"
+        raised = ", ".join(_char(s, pid) for pid in rules.food_raises(s, s.player, action.arg2))
+        return f"Give {food_name(s, arg, action.arg2)} ({CULTURES[action.arg2]}): {raised} to level C"
     if kind == A.BROOM:
         return "Give a broom to one of your characters"
     if kind == A.FIGHT:
@@ -161,7 +204,7 @@ def label(s: AlakazumState, action: Action) -> str:
     if kind == A.PUT:
         return f"Put {L.kind_name(arg)} back next (from the top down)"
     if kind == A.LEVITATE:
-        return f"Give away {_char(s, arg)}"
+        return f"Levitation: give away {_char(s, arg)}"
     if kind == A.SWAP_WITH:
         owner = rules.owner_of(s, arg)
         where = "from the graveyard" if owner < 0 else f"from {player_name(owner)}"
@@ -241,9 +284,14 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
     if kind == "steal":
         return f"{who} steals {names(d[1])} with {names(d[0])}."
     if kind == "combat-result":
-        return f"Combat: {d[0]} against {d[1]}."
+        result = d[0]
+        (first, second), (t0, t1) = result.fighters, result.totals
+        won = names(result.fighters[result.winner])
+        return f"Combat: {names(first)} {t0} against {names(second)} {t1}: {won} wins ({result.reason})."
     if kind == "level-up":
-        return f"{names(d[0])} goes up to level {LEVELS[d[1]]}."
+        if d[1] == d[2]:
+            return f"{names(d[0])} stays at level {LEVELS[d[2]]}, the highest."
+        return f"{names(d[0])} goes up to level {LEVELS[d[2]]}."
     if kind == "hypnosis-roll":
         return f"{who} rolls {d[0]} to hypnotise."
     if kind == "hypnotised":
@@ -268,7 +316,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
     if kind == "sacrifice":
         return f"{who} sends {names(d[0])} to the graveyard."
     if kind == "announce":
-        return f"{who} announces: {_announced(s, s.acts.table.actions[d[0]], d[1])}."
+        return f"{who} announces: {announced_words(s, d[0], actor)}."
     if kind == "voodoo":
         return f"{who} plays a voodoo doll and cancels {player_name(d[0])}'s play!"
     if kind == "food":
@@ -293,7 +341,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
         return f"{who} looks at final enemy {d[0] + 1}: {names(d[1])}."
     if kind == "forest-magic":
         if hidden:
-            return f"{who} looks at the top {len(d[0])} cards of the forest deck."
+            return f"{who} looks at the top {count(len(d[0]), 'card')} of the forest deck."
         return f"{who} sees {', '.join(names(p) for p in d[0])}."
     if kind == "forest-magic-kept":
         if hidden:
@@ -315,7 +363,7 @@ def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
         result = "and wins!" if d[3] else "and fails."
         return f"{who} uncovers {names(d[1])} ({d[2]} points) {result}"
     if kind == "game-over":
-        return f"Game over: {d[0]}"
+        return f"Game over, {who or 'nobody'} wins. {capitalised(d[0])}."
     return str(kind)
 
 
@@ -332,12 +380,12 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
     out.append("Final enemies: " + "; ".join(enemies))
     out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
-    out.append(f"Forest deck: {view['deck_size']} cards")
+    out.append(f"Forest deck: {count(view['deck_size'], 'card')}")
     for p in view["players"]:
         out.append("")
-        out.append(f"{player_name(p['seat'])}: {p['hand_size']} hand cards")
+        out.append(f"{player_name(p['seat'])}: {count(p['hand_size'], 'hand card')}")
         for c in p["team"]:
-            traits = ", ".join(c["traits"])
+            traits = ", ".join(trait.replace("_", " ") for trait in c["traits"])
             broom = " [broom]" if c["broom"] else ""
             out.append(
                 f"  {c['name']} {c['culture']} level {c['level']}: combat {c['combat']}, "
@@ -352,9 +400,9 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
     if view["outcome"]:
         outcome = view["outcome"]
         winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
-        out.append(
-            f"Game over: {winners} wins ({outcome['reason']}); best culture totals {outcome['scores']}"
-        )
+        totals = ", ".join(f"{player_name(q)} {score}" for q, score in enumerate(outcome["scores"]))
+        reason = capitalised(outcome["reason"])
+        out.append(f"Game over, {winners} wins. {reason}. Best culture totals: {totals}")
     if log_lines and view["log"]:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])

@@ -2,7 +2,8 @@
 
 Public: teams with levels, traits and brooms, the market pile (in order), the graveyard, the
 box, revealed enemies, hand sizes, the deck's size, combats (fighters, helpers, die values,
-potions played), announcements and everything said in the log. Private: hand cards (their
+potions played; once decided, the totals as fought, the winner and why, the hypnosis roll; the
+last combat stays until the next), announcements and everything said in the log. Private: hand cards (their
 owner; a card given by a trap also to the giver), the enemy a seat looked at with
 Clairvoyance, the cards Forest Magic showed and the order they went back (the caster).
 When the game is over every hand is shown, since the ranking counts objects and amulets.
@@ -40,33 +41,46 @@ def character_json(s: AlakazumState, pid: int, level: int | None = None) -> Json
 
 
 def _combat(s: AlakazumState) -> JsonDict | None:
-    combat = s.combat
+    """The combat being fought, or else the last one (kept until the next combat). Once the
+    combat points are compared, the totals, levels and winner are the ones fought (R5), not
+    recomputed from the level the winner has gained since."""
+    combat = s.combat if s.combat is not None else s.last_combat
     if combat is None:
         return None
+    result = combat.result
+    fought = dict(result.levels) if result is not None else {}
     sides = []
     for side in (0, 1):
-        fighter = combat.fighter[side]
+        fighter, helper = combat.fighter[side], combat.helper[side]
         forest_character = combat.forest and side == 1
+        if result is not None:
+            total: int | None = result.totals[side]
+        else:
+            total = rules.combat_total(s, combat, side) if fighter >= 0 else None
         sides.append(
             {
                 "seat": combat.owner[side] if combat.owner[side] >= 0 else None,
-                "fighter": character_json(s, fighter, 0 if forest_character else None)
+                "fighter": character_json(s, fighter, 0 if forest_character else fought.get(fighter))
                 if fighter >= 0
                 else None,
-                "helper": character_json(s, combat.helper[side]) if combat.helper[side] >= 0 else None,
-                "total": rules.combat_total(s, combat, side) if fighter >= 0 else None,
+                "helper": character_json(s, helper, fought.get(helper)) if helper >= 0 else None,
+                "total": total,
             }
         )
     return {
         "forest": combat.forest,
+        "over": combat is not s.combat,
         "sides": sides,
         "die_values": {s.L.keys[pid]: value for pid, value in combat.values.items()},
         "potions": [
             {"seat": seat, "card": s.L.name(pid), "as": mode, "in_effect": bool(active)}
             for seat, pid, mode, active in combat.played
         ],
-        "winner": combat.owner[combat.winner] if combat.winner >= 0 else None,
-        "roll": combat.roll if s.phase == rules.PH_DIE_POTIONS else None,
+        "winner": combat.owner[result.winner] if result is not None else None,
+        "reason": result.reason if result is not None else None,
+        "roll": combat.roll or None,
+        "die_total": rules.die_total(s, combat) if combat.roll else None,
+        "hypnosis": combat.hypnosis or None,
     }
 
 

@@ -154,12 +154,22 @@ def _enemies(view: Mapping[str, Any]) -> Text:
     return out
 
 
+#: How an Alakazum! hypnosis roll ended, in words.
+_HYPNOSIS = {
+    "hypnotised": "hypnotised",
+    "not hypnotised": "not enough to hypnotise",
+    "protected": "enough, but a broom or a last character keeps it home",
+}
+
+
 def _combat(view: Mapping[str, Any]) -> RenderableType | None:
+    """The combat being fought, or the last one (its totals as fought) until the next begins."""
     combat = view["combat"]
     if combat is None:
         return None
+    kind = "combat in the forest" if combat["forest"] else "combat: fight and hypnotise"
     table = Table(
-        title=_text("Combat in the forest" if combat["forest"] else "Combat: fight and hypnotise", "bold"),
+        title=_text(f"The last {kind}" if combat["over"] else kind.capitalize(), "bold"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -180,14 +190,24 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         )
     lines: list[RenderableType] = [table]
     if combat["die_values"]:
-        rolled = ", ".join(f"{card}: {value}" for card, value in combat["die_values"].items())
+        fighting = [c for side in combat["sides"] for c in (side["fighter"], side["helper"]) if c]
+        names = {c["card"]: c["name"] for c in fighting}
+        rolled = ", ".join(f"{names.get(key, key)}: {value}" for key, value in combat["die_values"].items())
         lines.append(_text(f"Die combat values: {rolled}"))
     for potion in combat["potions"]:
         state = "" if potion["in_effect"] else " (cancelled)"
         who = player_name(potion["seat"])
         lines.append(_text(f"{who} played {potion['card']} on the {potion['as']}{state}"))
+    if combat["reason"] is not None:
+        winner = "The forest" if combat["winner"] < 0 else player_name(combat["winner"])
+        lines.append(_text(f"{winner} wins: {combat['reason']}"))
     if combat["roll"] is not None:
-        lines.append(_text(f"The die shows {combat['roll']}"))
+        roll = f"The die shows {combat['roll']}"
+        if combat["die_total"] != combat["roll"]:
+            roll += f" ({combat['die_total']} with die potions)"
+        if combat["hypnosis"]:
+            roll += f": {_HYPNOSIS.get(combat['hypnosis'], combat['hypnosis'])}"
+        lines.append(_text(roll))
     return Group(*lines)
 
 
@@ -200,7 +220,7 @@ def alakazum_table(view: Mapping[str, Any]) -> RenderableType:
     if view["announced"]:
         asked = ", ".join(_seat_key_name(key) for key in view["voodoo_to_ask"])
         extra = f" (voodoo dolls may answer: {asked})" if asked else ""
-        parts.append(_line(("Announced: ", "bold"), f"{view['announced']}{extra}"))
+        parts.append(_line((view["announced"], "bold"), extra))
     players = view["players"]
     if seat is not None:
         me = players[seat]
@@ -236,7 +256,8 @@ def alakazum_table(view: Mapping[str, Any]) -> RenderableType:
     parts.append(_line(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty"))
     graveyard = ", ".join(c["name"] for c in view["graveyard"])
     parts.append(_line(("Graveyard: ", "bold"), graveyard or "empty"))
-    deck = f"{view['deck_size']} cards"
+    size = view["deck_size"]
+    deck = f"{size} card{'' if size == 1 else 's'}"
     if view["deck_top_known"]:
         deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
     parts.append(_line(("Forest deck: ", "bold"), deck))

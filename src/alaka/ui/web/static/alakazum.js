@@ -135,6 +135,13 @@ function enemyCard(e) {
   );
 }
 
+/** How a hypnosis roll ended, in words. */
+const HYPNOSIS = {
+  hypnotised: "hypnotised",
+  "not hypnotised": "not enough to hypnotise",
+  protected: "enough, but a broom or a last character keeps it home",
+};
+
 function combatPanel(view, ctx) {
   const combat = view.combat;
   const names = new Map();
@@ -154,8 +161,29 @@ function combatPanel(view, ctx) {
     );
   });
   const dice = Object.entries(combat.die_values).map(([card, value]) => `${names.get(card) || card}: ${value}`);
+  const kind = combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise";
+  // A decided combat keeps the totals it was fought with; the last one stays until the next.
+  const decided = combat.reason
+    ? h(
+        "p",
+        { class: "combat-reason" },
+        h("b", {}, combat.winner < 0 ? "The forest" : seatLabel(combat.winner, ctx.table)),
+        ` wins: ${combat.reason}`,
+      )
+    : null;
+  const roll =
+    combat.roll !== null
+      ? h(
+          "p",
+          { class: "roll" },
+          "The die shows ",
+          h("b", {}, String(combat.roll)),
+          combat.die_total !== combat.roll ? ` (${combat.die_total} with die potions)` : "",
+          combat.hypnosis ? `: ${HYPNOSIS[combat.hypnosis] || combat.hypnosis}` : "",
+        )
+      : null;
   return panel(
-    combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise",
+    combat.over ? `The last ${kind[0].toLowerCase()}${kind.slice(1)}` : kind,
     h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
     dice.length ? h("p", {}, "Die combat values: ", dice.join(", ")) : null,
     combat.potions.map((potion) =>
@@ -166,7 +194,8 @@ function combatPanel(view, ctx) {
         potion.in_effect ? "" : " (cancelled)",
       ),
     ),
-    combat.roll !== null ? h("p", { class: "roll" }, "The die shows ", h("b", {}, String(combat.roll))) : null,
+    decided,
+    roll,
   );
 }
 
@@ -182,8 +211,8 @@ function happeningNow(view) {
       h(
         "p",
         { class: "announced" },
-        h("b", {}, "Announced: "),
-        view.announced,
+        // "Player 1 announces: cast Training on Moura (A)": it names its targets (R22).
+        h("b", {}, view.announced),
         asked ? h("span", { class: "voodoo" }, ` (voodoo dolls may answer: ${asked})`) : null,
       ),
     );
@@ -205,7 +234,7 @@ function happeningNow(view) {
 }
 
 function pilesPanel(view) {
-  const deck = [stat("Forest deck", `${view.deck_size} cards`)];
+  const deck = [stat("Forest deck", `${view.deck_size} card${view.deck_size === 1 ? "" : "s"}`)];
   if (view.deck_top_known) {
     deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
   }

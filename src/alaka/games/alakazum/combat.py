@@ -1,0 +1,98 @@
+"""A combat's state while it is fought, and the record of how it was decided.
+
+Its own module (no rules here) so that the rules, the state and the view can all import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Why a side won the comparison of combat points (R5).
+MORE_POINTS = "more combat points"
+TIE_TO_THE_FOREST = "a tie goes to the forest character"
+TIE_TO_THE_DEFENDER = "a tie goes to the defender"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResult:
+    """How a combat was decided, as it was fought.
+
+    Kept with the combat (and in the log) because the winner goes up a level straight away: a
+    total recomputed afterwards would compare the winner's new level with the loser's old one and
+    show a fight that never happened."""
+
+    #: The two sides' combat points when compared (side 0: attacker or explorer).
+    totals: tuple[int, int]
+    #: The two fighters (side 1 in a forest combat: the forest character).
+    fighters: tuple[int, int]
+    #: Each fighter's and helper's level as it fought: ``(card, level)`` pairs.
+    levels: tuple[tuple[int, int], ...]
+    #: The side that won: 0 or 1.
+    winner: int
+    #: Why: :data:`MORE_POINTS`, :data:`TIE_TO_THE_FOREST` or :data:`TIE_TO_THE_DEFENDER`.
+    reason: str
+
+
+class Combat:
+    """A combat in progress, or the last one (until the next combat starts). Side 0 is the
+    attacker (or the forest explorer), side 1 the defender (or the forest character, whose owner
+    is -1)."""
+
+    __slots__ = (
+        "fighter",
+        "forest",
+        "helper",
+        "hypnosis",
+        "owner",
+        "passes",
+        "played",
+        "result",
+        "roll",
+        "rolls",
+        "turn",
+        "values",
+        "winner",
+    )
+
+    def __init__(self, forest: bool, attacker_owner: int, defender: int, defender_owner: int) -> None:
+        self.forest = forest
+        self.fighter = [-1, defender]
+        self.owner = [attacker_owner, defender_owner]
+        self.helper = [-1, -1]
+        #: Combat values rolled for die ("D") characters at the start of the combat.
+        self.values: dict[int, int] = {}
+        #: Characters whose die combat value is still to roll.
+        self.rolls: list[int] = []
+        #: Potions played, in order: [seat, card, mode, active]; mode is "combat", "die", "steal".
+        self.played: list[list[Any]] = []
+        self.turn = attacker_owner
+        self.passes = 0
+        #: -1 until decided, then the winning side (0 attacker, 1 defender).
+        self.winner = -1
+        #: How the combat points were compared, once they were.
+        self.result: CombatResult | None = None
+        #: The hypnosis roll (0 until rolled).
+        self.roll = 0
+        #: How the hypnosis ended: "hypnotised", "not hypnotised", "protected" ("" until then).
+        self.hypnosis = ""
+
+    def copy(self) -> Combat:
+        new = Combat.__new__(Combat)
+        new.forest = self.forest
+        new.fighter = self.fighter[:]
+        new.owner = self.owner[:]
+        new.helper = self.helper[:]
+        new.values = dict(self.values)
+        new.rolls = self.rolls[:]
+        new.played = [entry[:] for entry in self.played]
+        new.turn = self.turn
+        new.passes = self.passes
+        new.winner = self.winner
+        new.result = self.result
+        new.roll = self.roll
+        new.hypnosis = self.hypnosis
+        return new
+
+    def side_of(self, seat: int) -> int:
+        return 0 if self.owner[0] == seat else 1
