@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from alaka.cli import app
@@ -83,3 +85,34 @@ def test_watch_plays_alakazum_to_its_end() -> None:
     assert result.exit_code == 0, result.output
     assert "exchanged the most cards" in result.output
     assert "Result:" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "alakazum", "--seed", "abc"], "error: --seed takes a whole number; see alaka play --help"),
+        (["arena", "alakazoo", "--games", "0"], "error: --games must be at least 1; see alaka arena --help"),
+        (["arena"], "error: missing argument 'GAME'; see alaka arena --help"),
+        (["play", "alakazum", "--frob"], "error: no such option: --frob; see alaka play --help"),
+        (["frob"], "error: no such command 'frob'; see alaka --help"),
+        (["play", "alakazum", "--seats", "robot"], "error: seat 1 ('robot'): no bot is called 'robot'"),
+    ],
+)
+def test_every_usage_error_is_one_line_with_exit_code_2(args: list[str], said: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.startswith(said)
+    assert result.stderr.count("\n") == 1 and not result.stdout
+
+
+def test_version_and_help_without_python_type_tags() -> None:
+    from alaka import __version__
+    from alaka.cli import command
+
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout == f"alaka {__version__}\n"
+    group = command()
+    for name, sub in group.commands.items():
+        text = sub.get_help(group.make_context("alaka", [name], resilient_parsing=True))
+        assert not re.search(r"<(str|int|bool|float|list\[str\])>", text), f"alaka {name} --help: {text}"
+        assert "Usage: alaka" in text

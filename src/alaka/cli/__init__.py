@@ -9,10 +9,11 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from alaka.core.errors import AlakaError
@@ -27,9 +28,11 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+#: Errors are one line however long: a terminal may wrap it, but Rich never breaks it.
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 #: Width for result tables written to a file or a pipe (Rich assumes 80 columns there, which
 #: would cut long bot specs short); a terminal keeps its own width.
@@ -396,13 +399,100 @@ def _print_outcome(state: State) -> None:
     console.print(table)
 
 
-def main() -> None:
-    """Entry point of the ``alaka`` script and ``python -m alaka``."""
+#: Metavars shown in help where an option's own name would not say what it takes.
+_METAVARS = {
+    "option": "NAME=VALUE",
+    "players": "N",
+    "games": "N",
+    "jobs": "N",
+    "seat": "N",
+    "out": "FILE",
+    "record": "FILE",
+    "resume": "FILE",
+    "scenario": "FILE",
+    "catalogue": "FILE",
+    "components": "FILE",
+    "db": "FILE",
+    "delay": "SECONDS",
+}
+
+
+def command() -> Any:
+    """The ``alaka`` command with plain help: each option shows a name for its value (``--seed
+    SEED``, ``-o NAME=VALUE``) rather than a Python type."""
+    group = typer.main.get_command(app)
+    for sub in getattr(group, "commands", {}).values():
+        for param in sub.params:
+            if param.metavar is None and not getattr(param, "is_flag", False) and param.name:
+                param.metavar = _METAVARS.get(param.name, param.name.upper())
+            if param.param_type_name == "argument":  # its name is its metavar: no "<str>" after it
+                setattr(param, "display_type_rich", lambda ctx: None)  # noqa: B010
+    return group
+
+
+#: Typer's wording of bad values, and the project's.
+_WANTED = (
+    ("greater than or equal to ", "at least "),
+    ("less than or equal to ", "at most "),
+    ("a valid integer, unable to parse string as an integer", "a whole number"),
+    ("a valid integer", "a whole number"),
+    ("a valid number, unable to parse string as a number", "a number"),
+    ("a valid number", "a number"),
+)
+
+
+def _usage_line(error: typer.TyperException) -> str:
+    """A usage error in the project's one-line style: what is wrong, and where help is."""
+    context = getattr(error, "ctx", None)
+    where = context.command_path if context is not None else "alaka"
+    message = error.format_message().strip().rstrip(".")
+    param = getattr(error, "param", None)
+    if isinstance(error, typer.BadParameter) and param is not None and param.opts and "should be" in message:
+        wanted = message.partition("should be ")[2].partition(" (")[0]
+        for theirs, ours in _WANTED:
+            wanted = wanted.replace(theirs, ours)
+        name = max(param.opts, key=len)
+        verb = "must be" if wanted.startswith(("at least", "at most")) else "takes"
+        return f"{name} {verb} {wanted}; see {where} --help"
+    return f"{message[:1].lower()}{message[1:]}; see {where} --help"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from alaka import __version__
+
+        console.print(f"alaka {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True),
+    ] = False,
+) -> None:
+    """Alaka: play, watch and study Alakazum! and Alakazoo."""
+
+
+def main(args: list[str] | None = None) -> None:
+    """Entry point of the ``alaka`` script and ``python -m alaka``: every error a user can
+    cause is one line with exit code 2 (a usage error, a bad game, option, seed or file)."""
+    group = command()
     try:
-        app(standalone_mode=True)
-    except AlakaError as error:
-        errors.print(f"[red]error:[/red] {error}")
+        code = group.main(args=args, prog_name="alaka", standalone_mode=False)
+    except typer.TyperException as error:
+        if type(error).__name__ == "NoArgsIsHelpError":  # plain ``alaka``: the help, as asked
+            console.print(group.get_help(group.make_context("alaka", [], resilient_parsing=True)))
+            sys.exit(0)
+        errors.print(f"[red]error:[/red] {escape(_usage_line(error))}")
         sys.exit(2)
-    except KeyboardInterrupt:
+    except AlakaError as error:
+        errors.print(f"[red]error:[/red] {escape(str(error))}")
+        sys.exit(2)
+    except (KeyboardInterrupt, typer.Abort):
         errors.print("interrupted")
         sys.exit(130)
+    except typer.Exit as stop:
+        sys.exit(stop.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -39,6 +39,7 @@ def choose_seats(game: Game, seats_text: str | None, players: int | None) -> lis
     seats = parse_seats(seats_text) if seats_text is not None else None
     if seats is None:
         return default_seats(game, game.check_players(players))
+    make_bots(game, seats)  # an unknown bot is the first thing to say, before counting seats
     if players is not None and players != len(seats):
         raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
     game.check_players(len(seats))
