@@ -447,6 +447,37 @@ def simulate_command(
     console.print(f"the balance report: alaka report {report.path} -o report.html")
 
 
+@app.command("report")
+def report_command(
+    results: Annotated[str, typer.Argument(help="A results file written by alaka simulate.")],
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", "-o", help="Where to write the report (default: RESULTS with .html or .md; - : print)."
+        ),
+    ] = None,
+    baseline: Annotated[
+        str | None, typer.Option("--baseline", help="Another results file to compare with (same game).")
+    ] = None,
+    format: Annotated[str, typer.Option("--format", help="html (plots, one page) or md (text).")] = "html",
+) -> None:
+    """A balance report: win rates by turn order and bot, lengths, scores, every statistic, verdicts."""
+    from pathlib import Path
+
+    from alaka.sim.report import build_report, to_markdown, write_report
+
+    if format not in ("html", "md"):
+        raise AlakaError(f"--format is html or md, not {format!r}")
+    if out == "-":
+        if format != "md":
+            raise AlakaError("only --format md can be printed (-o -)")
+        console.print(to_markdown(build_report(results, baseline)), markup=False, soft_wrap=True)
+        return
+    target = Path(out) if out else Path(results).with_suffix(f".{format}")
+    write_report(results, target, baseline=baseline, format=format)
+    console.print(f"report written to {target}")
+
+
 def _backend(name: str, jobs: int, address: str | None) -> Backend:
     """Where the games are played: this process, local worker processes, or Ray."""
     from alaka.sim.scheduler import InlineBackend, ProcessBackend

@@ -173,7 +173,7 @@ def plan_run(
     configurations = []
     for values in itertools.product(*(list(v) for _, v in vary)):
         chosen = dict(zip(names, values, strict=True))
-        label = ",".join(f"{name}={_text(value)}" for name, value in chosen.items()) or BASE_LABEL
+        label = ",".join(f"{name}={option_text(value)}" for name, value in chosen.items()) or BASE_LABEL
         full = game.validate_options({**options, **chosen})
         for n in players:
             table = tuple(specs[k % len(specs)] for k in range(n))
@@ -181,7 +181,8 @@ def plan_run(
     return RunPlan(game.name, seed, games, tuple(configurations))
 
 
-def _text(value: OptionValue) -> str:
+def option_text(value: OptionValue) -> str:
+    """An option's value as written on the command line (``true``, not ``True``)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
