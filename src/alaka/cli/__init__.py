@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -350,6 +352,10 @@ def simulate_command(
             "configuration, labelled by its values).",
         ),
     ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", help="A variant file (as alaka tune writes): its options, under any -o."),
+    ] = None,
     out: Annotated[
         str | None, typer.Option("--out", help="The results file (Parquet; default: GAME.parquet).")
     ] = None,
@@ -389,6 +395,7 @@ def simulate_command(
             "--catalogue": catalogue,
             "--components": components,
             "--vary": vary,
+            "--variant": variant,
             "--out": out,
         }
         extra = [name for name, value in given.items() if value is not None]
@@ -402,11 +409,16 @@ def simulate_command(
         if game is None:
             raise AlakaError("name the game, e.g. alaka simulate alakazum (or give --resume FILE)")
         g = _game(game)
+        chosen = _options(g, option, catalogue=catalogue, components=components)
+        if variant is not None:
+            from alaka.sim.tune import read_variant
+
+            chosen = {**read_variant(variant, g)[1], **chosen}
         plan = plan_run(
             g,
             players=_player_counts(g, players),
             seats=_bot_specs(seats or "heuristic"),
-            options=_options(g, option, catalogue=catalogue, components=components),
+            options=chosen,
             vary=_sweeps(g, vary),
             games=games or 100,
             seed=seed or 0,
@@ -476,6 +488,106 @@ def report_command(
     target = Path(out) if out else Path(results).with_suffix(f".{format}")
     write_report(results, target, baseline=baseline, format=format)
     console.print(f"report written to {target}")
+
+
+@app.command("tune")
+def tune_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. alakazum.")],
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="What to search (repeatable): an option range max_turns=20..60, choices final_lines "
+            "or final_lines=a,b, or a content value catalogue:cards[santa_claus].culture_points=10..16.",
+        ),
+    ] = None,
+    objective: Annotated[
+        list[str] | None,
+        typer.Option("--objective", help="The goal (repeatable, added up): fair, or rounds=N."),
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-n", help="Player counts: 3, 2-5 or 2,4 (default: usual).")
+    ] = None,
+    seats: Annotated[str, typer.Option("--seats", help="Bot specs, as for simulate.")] = "heuristic",
+    trials: Annotated[int, typer.Option("--trials", help="Settings tried.", min=1)] = 20,
+    games: Annotated[
+        int, typer.Option("--games", "-g", help="Games per player count in each trial.", min=1)
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The seed of every trial's games.")] = 0,
+    option: OptionList = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
+    out: Annotated[str, typer.Option("--out", help="The variant file to write.")] = "variant.json",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+) -> None:
+    """Search options or content values toward a goal with Optuna; writes the best as a variant."""
+    import tempfile
+    from pathlib import Path
+
+    from alaka.sim.runs import option_text
+    from alaka.sim.scheduler import StopOnInterrupt
+    from alaka.sim.tune import TrialResult, Tuner, parse_objective, parse_param, write_variant
+
+    g = _game(game)
+    counts = _player_counts(g, players)
+    target = Path(out)
+    with tempfile.TemporaryDirectory(prefix="alaka-tune-") as workdir:
+        tuner = Tuner(
+            g,
+            [parse_param(g, text) for text in param or []],
+            [parse_objective(text) for text in objective or []],
+            players=counts,
+            seats=_bot_specs(seats),
+            options=_options(g, option, catalogue=catalogue, components=components),
+            games=games,
+            seed=seed,
+            workdir=Path(workdir),
+        )
+        budget = trials * games * len(counts)
+        console.print(f"{g.title}: {trials} trials of {games * len(counts)} games (at most {budget} games)")
+
+        def show_trial(result: TrialResult) -> None:
+            settings = ", ".join(f"{name}={option_text(value)}" for name, value in result.values.items())
+            progress.console.print(
+                f"trial {result.number + 1}: {settings} -> {result.score:.4f}", markup=False
+            )
+
+        with (
+            _backend("local", jobs, None) as runner,
+            _progress() as progress,
+            StopOnInterrupt(lambda: errors.print("stopping after this trial's games in progress")) as stop,
+        ):
+            task = progress.add_task(f"{g.title}: tuning", total=budget)
+            result = tuner.run(
+                trials, runner, stop=stop, progress=lambda n: progress.advance(task, n), on_trial=show_trial
+            )
+        best = result.best
+        about = {
+            "tuned": {name: value for name, value in best.values.items()},
+            "objective": [o.describe() for o in tuner.objectives],
+            "measured": best.measures,
+            "games_per_trial": games * len(counts),
+            "players": counts,
+            "seats": _bot_specs(seats),
+            "seed": seed,
+        }
+        written = write_variant(target, g, _changed(g, result.best_options), about)
+    console.print(
+        f"best of {len(result.trials)} trials ({result.games_played} games played): trial {best.number + 1}"
+    )
+    for name, value in best.values.items():
+        console.print(f"  {name} = {option_text(value)}", markup=False)
+    for measure, amount in best.measures.items():
+        console.print(f"  {measure}: {amount:.3f}", markup=False)
+    console.print(
+        f"written: {', '.join(str(p) for p in written)}; play it: alaka simulate {g.name} --variant {target}"
+    )
+
+
+def _changed(g: Game, options: Mapping[str, object]) -> dict[str, OptionValue]:
+    """The options that differ from the game's defaults (a variant file names only those)."""
+    defaults = {p.name: p.default for p in g.parameters}
+    return {name: value for name, value in g.validate_options(options).items() if defaults[name] != value}
 
 
 def _backend(name: str, jobs: int, address: str | None) -> Backend:
@@ -638,7 +750,7 @@ def main() -> None:
     try:
         app(standalone_mode=True)
     except AlakaError as error:
-        errors.print(f"[red]error:[/red] {error}")
+        errors.print(f"[red]error:[/red] {escape(str(error))}")  # [brackets] in a message are text
         sys.exit(2)
     except KeyboardInterrupt:
         errors.print("interrupted")

@@ -97,6 +97,21 @@ class Distribution:
         return self.quantile(0.5)
 
     @property
+    def smooth_median(self) -> float:
+        """The median of whole numbers read as intervals ``v - 0.5 .. v + 0.5`` (the grouped-data
+        median): it moves a little when a few values move, where the plain median jumps."""
+        n = self.n
+        if not n:
+            return 0.0
+        below = 0
+        for value in sorted(self.counts):
+            count = self.counts[value]
+            if below + count >= n / 2:
+                return value - 0.5 + (n / 2 - below) / count
+            below += count
+        return max(self.counts)
+
+    @property
     def nonzero(self) -> float:
         """The share of values that are not 0."""
         return 1 - self.counts.get(0, 0) / self.n if self.n else 0.0
