@@ -19,6 +19,7 @@ from alaka.sim.results import ResultsWriter, iter_rows, read_info, result_column
 from alaka.sim.runs import (
     BASE_LABEL,
     BatchJob,
+    DoneGames,
     Row,
     SimulationError,
     game_seed,
@@ -174,6 +175,17 @@ def test_an_interrupted_run_keeps_every_game_finished_before_the_interrupt(tmp_p
         simulate(plan(games=6), path, backend)
     assert len(list(iter_rows(path))) == 3
     assert not (tmp_path / "run.parquet.partial").exists()
+
+
+def test_the_games_done_are_marked_per_configuration() -> None:
+    p = plan(games=3)
+    done = DoneGames(p)
+    done.add("base", 3, 2)
+    done.add("base", 3, 2)
+    assert len(done) == 1
+    assert ("base", 3, 2) in done and ("base", 2, 2) not in done and ("base", 3, 0) not in done
+    with pytest.raises(SimulationError, match="game 3 of 'base' with 3 players is not part of the run"):
+        done.add("base", 3, 3)
 
 
 def test_resume_can_raise_the_number_of_games_but_not_lower_it(tmp_path: Path) -> None:

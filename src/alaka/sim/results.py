@@ -29,7 +29,7 @@ from typing import Any, Self
 from alaka.core.protocol import Game
 from alaka.core.registry import game as get_game
 from alaka.core.stats import StatColumn
-from alaka.sim.runs import Row, RunPlan, SimulationError, game_statistics
+from alaka.sim.runs import DoneGames, Row, RunPlan, SimulationError, game_statistics
 
 FORMAT = "alaka-results/1"
 METADATA_KEY = b"alaka"
@@ -167,9 +167,12 @@ def iter_rows(path: Path | str, columns: Sequence[str] | None = None, batch: int
         yield from record_batch.to_pylist()
 
 
-def done_games(path: Path | str) -> set[tuple[str, int, int]]:
-    """``(label, players, index)`` of every game in a results file."""
-    return {(r["label"], r["players"], r["index"]) for r in iter_rows(path, ("label", "players", "index"))}
+def done_games(path: Path | str, plan: RunPlan) -> DoneGames:
+    """The games of ``plan`` a results file already holds."""
+    done = DoneGames(plan)
+    for row in iter_rows(path, ("label", "players", "index")):
+        done.add(row["label"], row["players"], row["index"])
+    return done
 
 
 class ResultsWriter:

@@ -127,6 +127,33 @@ class RunPlan:
         )
 
 
+class DoneGames:
+    """The games of a run already played: one byte per planned game, so that continuing a run
+    of millions of games costs megabytes, not a set of millions of tuples."""
+
+    def __init__(self, plan: RunPlan) -> None:
+        self._marks = {config.key: bytearray(plan.games) for config in plan.configurations}
+        self.count = 0
+
+    def add(self, label: str, players: int, index: int) -> None:
+        marks = self._marks.get((label, players))
+        if marks is None or not 0 <= index < len(marks):
+            raise SimulationError(f"game {index} of {label!r} with {players} players is not part of the run")
+        if not marks[index]:
+            marks[index] = 1
+            self.count += 1
+
+    def __contains__(self, game: object) -> bool:
+        if not isinstance(game, tuple) or len(game) != 3:
+            return False
+        label, players, index = game
+        marks = self._marks.get((label, players))
+        return marks is not None and 0 <= index < len(marks) and bool(marks[index])
+
+    def __len__(self) -> int:
+        return self.count
+
+
 def game_seed(run_seed: int, index: int, config: Configuration) -> int:
     """The seed of game ``index`` of ``config`` in a run seeded ``run_seed``: the one seed rule.
 

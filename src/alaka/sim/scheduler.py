@@ -20,7 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Container, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from types import FrameType, TracebackType
@@ -198,7 +198,7 @@ class _BatchSizer:
 def run_batches(
     plan: RunPlan,
     backend: Backend,
-    done: Collection[tuple[str, int, int]] = (),
+    done: Container[tuple[str, int, int]] = (),
     stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[list[Row]]:
     """Play every game of ``plan`` not in ``done`` (``(label, players, index)``), yielding the

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from alaka.core.registry import game as get_game
 from alaka.sim.results import ResultsWriter, done_games, read_info, result_columns
-from alaka.sim.runs import RunPlan, SimulationError
+from alaka.sim.runs import DoneGames, RunPlan, SimulationError
 from alaka.sim.scheduler import Backend, run_batches
 
 
@@ -63,7 +63,7 @@ def simulate(
     """
     clock = clock or time.perf_counter
     path = Path(path)
-    done: set[tuple[str, int, int]] = set()
+    done = DoneGames(plan)
     if resume:
         info = read_info(path)
         if info.plan.configurations != plan.configurations or info.plan.seed != plan.seed:
@@ -74,7 +74,7 @@ def simulate(
                 f"{str(path)!r} was written with other columns (another version of alaka or its "
                 "games); start a new run instead of continuing it"
             )
-        done = done_games(path)
+        done = done_games(path, plan)
     elif path.exists():
         raise SimulationError(f"{str(path)!r} exists; continue it with --resume or choose another --out")
     start = clock()
