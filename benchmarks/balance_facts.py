@@ -220,12 +220,8 @@ def main() -> None:
             args.games,
             args.jobs,
         )
-    played = time.perf_counter() - start
-    out: list[str] = [
-        f"Heuristic bots in every seat, {args.games} games per configuration "
-        f"(simulated in {played / 60:.1f} min).",
-        "",
-    ]
+    print(f"simulated in {(time.perf_counter() - start) / 60:.1f} min", file=sys.stderr)
+    out: list[str] = [f"Heuristic bots in every seat, {args.games} games per configuration.", ""]
     for game in PLAYERS:
         title = alaka.game(game).title
         out += [f"### {title}: the first player's win rate", "", *first_player_advantage(files[game]), ""]

@@ -10,7 +10,9 @@ Run:  python benchmarks/bench_simulate.py [--game alakazum] [--players 3] [--sea
    the overhead is the ratio of the sums, minus 1.
 2. Throughput. The whole run is played with 1 and 2 local processes (and with ``--ray``, a local
    Ray instance of 2 CPUs); games/s is wall-clock, from the first game sent to the file closed.
-   Starting Ray is timed apart.
+   Starting Ray is timed apart. For local processes the CPU time of the whole run (workers
+   included) per 1000 games is printed too: unlike games/s it does not depend on how many
+   cores are free, so it shows what spreading the games costs.
 
 It measures; it asserts nothing. Report ``uptime`` with the numbers: on a shared machine they
 move with the load.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -73,12 +76,21 @@ def overhead(plan: RunPlan, rounds: int, folder: Path) -> tuple[float, float]:
     return cpu["bare"], cpu["simulate"]
 
 
-def throughput(plan: RunPlan, backend: Backend, path: Path) -> float:
-    start = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (local workers, once their
+    pool is shut down; not Ray's workers, which are the Ray instance's children)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def throughput(plan: RunPlan, backend: Backend, path: Path) -> tuple[float, float]:
+    """Games per wall-clock second, and CPU seconds per 1000 games (see :func:`cpu_seconds`)."""
+    start, cpu = time.perf_counter(), cpu_seconds()
     with backend:
         report = simulate(plan, path, backend)
     os.remove(path)
-    return report.written / (time.perf_counter() - start)
+    wall = time.perf_counter() - start
+    return report.written / wall, 1000 * (cpu_seconds() - cpu) / report.written
 
 
 def main() -> None:
@@ -112,8 +124,8 @@ def main() -> None:
         )
         for jobs in (1, 2):
             backend: Backend = InlineBackend() if jobs == 1 else ProcessBackend(jobs)
-            rate = throughput(plan, backend, folder / f"jobs{jobs}.parquet")
-            print(f"--jobs {jobs}: {rate:.1f} games/s (wall clock)")
+            rate, cpu = throughput(plan, backend, folder / f"jobs{jobs}.parquet")
+            print(f"--jobs {jobs}: {rate:.1f} games/s (wall clock), {cpu:.2f} CPU s per 1000 games")
         if args.ray:
             import ray
 
@@ -123,7 +135,7 @@ def main() -> None:
             ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning")
             print(f"ray.init: {time.perf_counter() - start:.1f} s")
             try:
-                rate = throughput(plan, RayBackend(), folder / "ray.parquet")
+                rate, _ = throughput(plan, RayBackend(), folder / "ray.parquet")
             finally:
                 ray.shutdown()
             print(f"--backend ray (2 CPUs): {rate:.1f} games/s (wall clock)")

@@ -163,7 +163,7 @@ class ProcessBackend:
             # Leaving with batches in flight (a second Ctrl-C, an error): stop the workers now
             # rather than wait for their batches. The pool keeps its processes in a private
             # attribute; Python 3.14's terminate_workers() is the public way.
-            for process in list(getattr(self._pool, "_processes", {}).values()):
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
                 process.terminate()
         self._pool.shutdown(wait=True, cancel_futures=True)
         self._futures.clear()

@@ -54,14 +54,12 @@ def simulate(
     resume: bool = False,
     stop: Callable[[], bool] = lambda: False,
     progress: Callable[[int], None] = lambda played: None,
-    clock: Callable[[], float] | None = None,
 ) -> RunReport:
     """Play ``plan`` into ``path`` (continuing the run already there with ``resume``).
 
     ``progress`` is told the number of games of each finished batch, ``stop`` is asked before
     each new batch is sent (see :func:`alaka.sim.scheduler.run_batches`).
     """
-    clock = clock or time.perf_counter
     path = Path(path)
     done = DoneGames(plan)
     if resume:
@@ -77,7 +75,7 @@ def simulate(
         done = done_games(path, plan)
     elif path.exists():
         raise SimulationError(f"{str(path)!r} exists; continue it with --resume or choose another --out")
-    start = clock()
+    start = time.perf_counter()
     played = 0
     stopped = False
     writer = ResultsWriter(path, plan)
@@ -96,6 +94,6 @@ def simulate(
         total=plan.total,
         written=writer.rows,
         played=played,
-        seconds=clock() - start,
+        seconds=time.perf_counter() - start,
         stopped=stopped,
     )
