@@ -127,9 +127,10 @@ def main() -> None:
             rate, cpu = throughput(plan, backend, folder / f"jobs{jobs}.parquet")
             print(f"--jobs {jobs}: {rate:.1f} games/s (wall clock), {cpu:.2f} CPU s per 1000 games")
         if args.ray:
-            import ray
+            from alaka.sim.ray_backend import LOOPBACK_ONLY, RayBackend
 
-            from alaka.sim.ray_backend import RayBackend
+            os.environ.setdefault(LOOPBACK_ONLY, "0")  # this machine only: 127.0.0.1
+            import ray
 
             start = time.perf_counter()
             ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning")

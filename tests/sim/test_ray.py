@@ -31,6 +31,11 @@ def local_ray() -> Iterator[None]:
         ray.shutdown()
 
 
+def test_the_local_ray_instance_listens_on_the_loopback_only(local_ray: None) -> None:
+    assert ray.get_runtime_context().gcs_address.startswith("127.0.0.1:")
+    assert ray.util.get_node_ip_address() == "127.0.0.1"
+
+
 def comparable(rows: list[Row]) -> list[tuple[Any, ...]]:
     return sorted(tuple((k, str(v)) for k, v in row.items() if k != "seconds") for row in rows)
 

@@ -5,8 +5,9 @@ finish (``ray.wait``), so the results file and the progress bar move as they do 
 processes. Ray plays a task again when the worker process running it dies (``max_retries``);
 a game that raises stops the run with the game's own message.
 
-Without ``address`` a local Ray instance is started with ``jobs`` CPUs and stopped at the end;
-with one (``auto``, ``ray://head:10001``) the run joins that cluster and uses all its CPUs.
+Without ``address`` a local Ray instance is started with ``jobs`` CPUs, listening on 127.0.0.1
+only, and stopped at the end; with one (``auto``, ``ray://head:10001``) the run joins that
+cluster and uses all its CPUs.
 Workers import ``alaka`` themselves: install it on every node (docs/simulate.md). Ray is
 imported only here, so nothing else needs the ``ray`` extra.
 """
@@ -14,14 +15,23 @@ imported only here, so nothing else needs the ``ray`` extra.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from types import TracebackType
 from typing import Any, Self
 
 from alaka.sim.runs import BatchJob, Row, SimulationError, play_batch
 from alaka.sim.scheduler import MAX_BATCH, RETRIES, PlayBatch
 
+#: Ray's switch for "this machine only": with it at 0 a local instance takes 127.0.0.1 as its
+#: address and every Ray process listens on the loopback only. It must be set before Ray is
+#: imported (Ray reads it once).
+LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
-def _ray() -> Any:
+
+def _ray(local: bool) -> Any:
+    if local and "ray" not in sys.modules:
+        os.environ.setdefault(LOOPBACK_ONLY, "0")
     try:
         import ray
     except ImportError:
@@ -46,7 +56,7 @@ class RayBackend:
         play: PlayBatch = play_batch,
         retries: int = RETRIES,
     ) -> None:
-        ray = self._ray = _ray()
+        ray = self._ray = _ray(local=not address)
         self._started = False
         if not ray.is_initialized():
             try:

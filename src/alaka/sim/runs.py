@@ -53,9 +53,15 @@ class GameStatistics(Protocol):
     def basics(self, final: State) -> GameBasics: ...
 
 
+def game_folder(game: Game) -> str:
+    """The package of a game's folder: the one place the simulator knows where a game lives
+    (its statistics, its built-in content files)."""
+    return f"alaka.games.{game.name}"
+
+
 def game_statistics(game: Game) -> GameStatistics:
-    """The per-game statistics a game declares: the one place the simulator finds them."""
-    return cast(GameStatistics, importlib.import_module(f"alaka.games.{game.name}.stats"))
+    """The per-game statistics a game declares (``stats.py`` in its folder)."""
+    return cast(GameStatistics, importlib.import_module(f"{game_folder(game)}.stats"))
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from alaka.core.errors import AlakaError
 from alaka.core.params import OptionValue, Parameter
 from alaka.core.protocol import Game
 from alaka.core.registry import game as get_game
-from alaka.sim.runs import Row, RunPlan, SimulationError, option_text, plan_run
+from alaka.sim.runs import Row, RunPlan, SimulationError, game_folder, option_text, plan_run
 from alaka.sim.scheduler import Backend, run_batches
 from alaka.sim.summary import GroupSummary, summarize
 
@@ -150,7 +150,7 @@ def _walk(data: Any, path: Sequence[str | int], where: str) -> tuple[Any, str | 
 
 def builtin_content(game: Game, option: str) -> Path:
     """The built-in content file an option replaces (``data/<option>.json`` in the game's folder)."""
-    found = resources.files(f"alaka.games.{game.name}").joinpath("data", f"{option}.json")
+    found = resources.files(game_folder(game)).joinpath("data", f"{option}.json")
     if not found.is_file():
         raise SimulationError(f"{game.title} has no built-in {option} file; give one with -o {option}=FILE")
     return Path(str(found))
