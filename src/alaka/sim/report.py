@@ -21,7 +21,7 @@ from typing import Any
 
 from alaka.core.registry import game as get_game
 from alaka.sim.results import ResultsInfo, iter_rows, read_info
-from alaka.sim.runs import BASE_LABEL, SimulationError, option_text
+from alaka.sim.runs import SimulationError, option_text
 from alaka.sim.summary import (
     Comparison,
     Difference,
@@ -134,10 +134,8 @@ def _run_section(info: ResultsInfo, title: str, groups: Sequence[GroupSummary]) 
     for config in plan.configurations:
         changed = [f"{k}={option_text(v)}" for k, v in config.options if defaults.get(k) != v]
         done = next((g.games for g in groups if g.key == config.key), 0)
-        label = config.label if config.label != BASE_LABEL else "base"
-        rows.append(
-            [label, str(config.players), ", ".join(config.seats), ", ".join(changed) or "defaults", str(done)]
-        )
+        seats = ", ".join(config.seats)
+        rows.append([config.label, str(config.players), seats, ", ".join(changed) or "defaults", str(done)])
     section.tables.append(Table(["label", "players", "seats (game 0)", "options", "games"], rows))
     return section
 
