@@ -9,18 +9,32 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from typing import Annotated, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from alaka.core.errors import AlakaError
-from alaka.core.params import parse_option_strings
+from alaka.core.params import OptionValue, parse_option_strings
 from alaka.core.protocol import CHANCE, Game, State
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+
+if TYPE_CHECKING:
+    from alaka.sim.scheduler import Backend
 
 app = typer.Typer(
     name="alaka",
@@ -81,6 +95,11 @@ def _options(g: Game, texts: list[str] | None, **files: str | None) -> dict[str,
             raise AlakaError(f"--{name} is not an option of {g.title}")
         options[name] = path
     return options
+
+
+def _bot_specs(text: str) -> list[str]:
+    """``--seats``: comma-separated specs, a bot's own parameters separated by '/' inside one."""
+    return [spec.strip().replace("/", ",") for spec in text.split(",") if spec.strip()]
 
 
 @app.command("games")
@@ -180,12 +199,10 @@ def arena_command(
     import json
     from pathlib import Path
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from alaka.sim.arena import run_match, summarize, wilson
 
     g = _game(game)
-    specs = [spec.strip().replace("/", ",") for spec in seats.split(",") if spec.strip()]
+    specs = _bot_specs(seats)
     if not g.min_players <= len(specs) <= g.max_players:
         raise AlakaError(
             f"{g.title} is for {g.min_players} to {g.max_players} players; --seats gives {len(specs)}"
@@ -252,6 +269,342 @@ def arena_command(
         console.print(f"games without a winner: {no_winner} ({low:.1%}-{high:.1%})")
     if out is not None:
         console.print(f"records written to {out} (one per line; alaka.replay reads each)")
+
+
+def _player_counts(g: Game, text: str | None) -> list[int]:
+    """``--players``: one count, a range ``2-5`` or a list ``2,4`` (default: the game's own)."""
+    if text is None:
+        return [g.default_players]
+    counts: list[int] = []
+    try:
+        for part in text.split(","):
+            low, dash, high = part.strip().partition("-")
+            first, last = int(low), int(high) if dash else int(low)
+            counts.extend(n for n in range(first, last + 1) if n not in counts)
+    except ValueError:
+        raise AlakaError(f"--players takes a count, a range 2-5 or a list 2,4; not {text!r}") from None
+    if not counts:
+        raise AlakaError(f"--players {text!r} gives no player count")
+    for n in counts:
+        g.check_players(n)
+    return counts
+
+
+def _sweeps(g: Game, texts: list[str] | None) -> list[tuple[str, list[OptionValue]]]:
+    """``--vary name=v1,v2``: an option and the values to try, each parsed as ``-o`` would."""
+    sweeps: list[tuple[str, list[OptionValue]]] = []
+    for text in texts or []:
+        name, sep, values = text.partition("=")
+        if not sep or not values.strip():
+            raise AlakaError(f"--vary is written name=value1,value2; got {text!r}")
+        parsed = [
+            next(iter(parse_option_strings(g.parameters, [f"{name}={value}"]).items()))
+            for value in values.split(",")
+        ]
+        sweeps.append((parsed[0][0], [value for _, value in parsed]))
+    return sweeps
+
+
+class _SpeedColumn(ProgressColumn):
+    """Games per second, as Rich measures them over the last half minute."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "- games/s")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _SpeedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[
+        str | None, typer.Argument(help="The game, e.g. alakazum (optional with --resume).")
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-n", help="Player counts: 3, a range 2-5 or a list 2,4 (default: usual)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Bot specs, comma-separated, cycled to fill each table and rotated from game to game "
+            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: heuristic.",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option("--games", "-g", help="Games per configuration (default 100; --resume: more).", min=1),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="The run's seed (default 0).")] = None,
+    option: OptionList = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            help="Try several values of an option, name=v1,v2 (repeatable: every combination is a "
+            "configuration, labelled by its values).",
+        ),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", help="A variant file (as alaka tune writes): its options, under any -o."),
+    ] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", help="The results file (Parquet; default: GAME.parquet).")
+    ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option("--resume", help="Continue this results file with its settings (missing games only)."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (Ray: the CPUs of a local cluster).", min=1)
+    ] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
+    ] = None,
+) -> None:
+    """Play many seeded games into a results file (Parquet), one row per game; see docs/simulate.md."""
+    from pathlib import Path
+
+    from alaka.sim.results import read_info
+    from alaka.sim.runs import plan_run
+    from alaka.sim.scheduler import StopOnInterrupt
+    from alaka.sim.simulate import resumed_plan, simulate
+
+    if backend not in ("local", "ray"):
+        raise AlakaError(f"--backend is local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise AlakaError("--address is for --backend ray")
+    if resume is not None:
+        given = {
+            "--players": players,
+            "--seats": seats,
+            "--seed": seed,
+            "-o": option,
+            "--catalogue": catalogue,
+            "--components": components,
+            "--vary": vary,
+            "--variant": variant,
+            "--out": out,
+        }
+        extra = [name for name, value in given.items() if value is not None]
+        if extra:
+            raise AlakaError(f"--resume continues a run with its own settings; leave out {', '.join(extra)}")
+        path = Path(resume)
+        plan = resumed_plan(path, games)
+        if game is not None and _game(game).name != plan.game:
+            raise AlakaError(f"{resume!r} is a run of {plan.game}, not {game}")
+    else:
+        if game is None:
+            raise AlakaError("name the game, e.g. alaka simulate alakazum (or give --resume FILE)")
+        g = _game(game)
+        chosen = _options(g, option, catalogue=catalogue, components=components)
+        if variant is not None:
+            from alaka.sim.tune import read_variant
+
+            chosen = {**read_variant(variant, g)[1], **chosen}
+        plan = plan_run(
+            g,
+            players=_player_counts(g, players),
+            seats=_bot_specs(seats or "heuristic"),
+            options=chosen,
+            vary=_sweeps(g, vary),
+            games=games or 100,
+            seed=seed or 0,
+        )
+        path = Path(out or f"{g.name}.parquet")
+    already = read_info(path).rows if resume is not None else 0
+    title = _game(plan.game).title
+    announce = "stopping after the games in progress (Ctrl-C again to stop at once)"
+    try:
+        with (
+            _backend(backend, jobs, address) as runner,
+            _progress() as progress,
+            StopOnInterrupt(lambda: errors.print(announce)) as stop,
+        ):
+            task = progress.add_task(
+                f"{title}, {len(plan.configurations)} configurations", total=plan.total, completed=already
+            )
+            report = simulate(
+                plan,
+                path,
+                runner,
+                resume=resume is not None,
+                stop=stop,
+                progress=lambda played: progress.advance(task, played),
+            )
+    except KeyboardInterrupt:
+        kept = read_info(path).rows if path.exists() else 0
+        errors.print(f"stopped: {kept} of {plan.total} games kept in {path}; --resume {path} plays the rest")
+        raise typer.Exit(130) from None
+    rate = report.played / report.seconds if report.seconds > 0 else 0.0
+    console.print(
+        f"{report.written} of {report.total} games in {report.path} ({report.played} played now in "
+        f"{report.seconds:.1f} s, {rate:,.1f} games/s)"
+    )
+    if report.stopped:
+        console.print(f"stopped early: alaka simulate --resume {report.path} plays the rest")
+        raise typer.Exit(130)
+    console.print(f"the balance report: alaka report {report.path} -o report.html")
+
+
+@app.command("report")
+def report_command(
+    results: Annotated[str, typer.Argument(help="A results file written by alaka simulate.")],
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", "-o", help="Where to write the report (default: RESULTS with .html or .md; - : print)."
+        ),
+    ] = None,
+    baseline: Annotated[
+        str | None, typer.Option("--baseline", help="Another results file to compare with (same game).")
+    ] = None,
+    format: Annotated[str, typer.Option("--format", help="html (plots, one page) or md (text).")] = "html",
+) -> None:
+    """A balance report: win rates by turn order and bot, lengths, scores, every statistic, verdicts."""
+    from pathlib import Path
+
+    from alaka.sim.report import build_report, to_markdown, write_report
+
+    if format not in ("html", "md"):
+        raise AlakaError(f"--format is html or md, not {format!r}")
+    if out == "-":
+        if format != "md":
+            raise AlakaError("only --format md can be printed (-o -)")
+        console.print(to_markdown(build_report(results, baseline)), markup=False, soft_wrap=True)
+        return
+    target = Path(out) if out else Path(results).with_suffix(f".{format}")
+    write_report(results, target, baseline=baseline, format=format)
+    console.print(f"report written to {target}")
+
+
+@app.command("tune")
+def tune_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. alakazum.")],
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            help="What to search (repeatable): an option range max_turns=20..60, choices final_lines "
+            "or final_lines=a,b, or a content value catalogue:cards[santa_claus].culture_points=10..16.",
+        ),
+    ] = None,
+    objective: Annotated[
+        list[str] | None,
+        typer.Option("--objective", help="The goal (repeatable, added up): fair, or rounds=N."),
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-n", help="Player counts: 3, 2-5 or 2,4 (default: usual).")
+    ] = None,
+    seats: Annotated[str, typer.Option("--seats", help="Bot specs, as for simulate.")] = "heuristic",
+    trials: Annotated[int, typer.Option("--trials", help="Settings tried.", min=1)] = 20,
+    games: Annotated[
+        int, typer.Option("--games", "-g", help="Games per player count in each trial.", min=1)
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The seed of every trial's games.")] = 0,
+    option: OptionList = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
+    out: Annotated[str, typer.Option("--out", help="The variant file to write.")] = "variant.json",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+) -> None:
+    """Search options or content values toward a goal with Optuna; writes the best as a variant."""
+    import tempfile
+    from pathlib import Path
+
+    from alaka.sim.runs import option_text
+    from alaka.sim.scheduler import StopOnInterrupt
+    from alaka.sim.tune import TrialResult, Tuner, parse_objective, parse_param, write_variant
+
+    g = _game(game)
+    counts = _player_counts(g, players)
+    target = Path(out)
+    with tempfile.TemporaryDirectory(prefix="alaka-tune-") as workdir:
+        tuner = Tuner(
+            g,
+            [parse_param(g, text) for text in param or []],
+            [parse_objective(text) for text in objective or []],
+            players=counts,
+            seats=_bot_specs(seats),
+            options=_options(g, option, catalogue=catalogue, components=components),
+            games=games,
+            seed=seed,
+            workdir=Path(workdir),
+        )
+        budget = trials * games * len(counts)
+        console.print(f"{g.title}: {trials} trials of {games * len(counts)} games (at most {budget} games)")
+
+        def show_trial(result: TrialResult) -> None:
+            settings = ", ".join(f"{name}={option_text(value)}" for name, value in result.values.items())
+            progress.console.print(
+                f"trial {result.number + 1}: {settings} -> {result.score:.4f}", markup=False
+            )
+
+        with (
+            _backend("local", jobs, None) as runner,
+            _progress() as progress,
+            StopOnInterrupt(lambda: errors.print("stopping after this trial's games in progress")) as stop,
+        ):
+            task = progress.add_task(f"{g.title}: tuning", total=budget)
+            result = tuner.run(
+                trials, runner, stop=stop, progress=lambda n: progress.advance(task, n), on_trial=show_trial
+            )
+        best = result.best
+        about = {
+            "tuned": {name: value for name, value in best.values.items()},
+            "objective": [o.describe() for o in tuner.objectives],
+            "measured": best.measures,
+            "games_per_trial": games * len(counts),
+            "players": counts,
+            "seats": _bot_specs(seats),
+            "seed": seed,
+        }
+        written = write_variant(target, g, _changed(g, result.best_options), about)
+    console.print(
+        f"best of {len(result.trials)} trials ({result.games_played} games played): trial {best.number + 1}"
+    )
+    for name, value in best.values.items():
+        console.print(f"  {name} = {option_text(value)}", markup=False)
+    for measure, amount in best.measures.items():
+        console.print(f"  {measure}: {amount:.3f}", markup=False)
+    console.print(
+        f"written: {', '.join(str(p) for p in written)}; play it: alaka simulate {g.name} --variant {target}"
+    )
+
+
+def _changed(g: Game, options: Mapping[str, object]) -> dict[str, OptionValue]:
+    """The options that differ from the game's defaults (a variant file names only those)."""
+    defaults = {p.name: p.default for p in g.parameters}
+    return {name: value for name, value in g.validate_options(options).items() if defaults[name] != value}
+
+
+def _backend(name: str, jobs: int, address: str | None) -> Backend:
+    """Where the games are played: this process, local worker processes, or Ray."""
+    from alaka.sim.scheduler import InlineBackend, ProcessBackend
+
+    if name == "ray":
+        from alaka.sim.ray_backend import RayBackend
+
+        return RayBackend(address=address, jobs=None if address else jobs)
+    return InlineBackend() if jobs == 1 else ProcessBackend(jobs)
 
 
 @app.command("play")

@@ -1,0 +1,90 @@
+"""Alakazoo's per-game statistics for the simulator (see :mod:`alaka.core.stats`).
+
+What a designer asks of a batch of games: how much Dark Power was taken and how many turns it
+cost, how many elements were displayed and what their points were, whether the fastest point
+went to the winner, what the rows and columns scored, how often the limits bit, and which
+board each seat played. The final state holds the boards, the Dark Power still held, who
+completed first and the final bonuses; the rest is counted from the event log, and only
+:func:`_events` knows how an event is laid out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from alaka.core.protocol import State
+from alaka.core.stats import GameBasics, StatColumn, StatValue
+from alaka.games.alakazoo.rules import EV_DISPLAY, EV_OVER_CARDS, EV_OVER_TOKENS, EV_PASS, board_creature
+from alaka.games.alakazoo.state import AlakazooState
+
+COLUMNS: tuple[StatColumn, ...] = (
+    StatColumn("board", str, "the creature of the portal board each seat played", per_seat=True),
+    StatColumn("dark_power", int, "Dark Power tokens taken, all players together"),
+    StatColumn("passes", int, "turns passed for holding 3 Dark Power (Z5)"),
+    StatColumn("displays", int, "elements displayed, all players together"),
+    StatColumn("creature_points", int, "display points for an element of the board's creature (Z8)"),
+    StatColumn("first_points", int, "display points for the first element of a type (Z8)"),
+    StatColumn("completed", bool, "a board was completed, so the fastest point was given (Z10)"),
+    StatColumn("fastest_won", bool, "the player with the fastest point won or shared the win"),
+    StatColumn("line_points", int, "final points for rows and columns, all players together (Z11)"),
+    StatColumn("own_creature_points", int, "final points for a board showing only its own creature"),
+    StatColumn("over_limit", int, "times a player went over the 6-token or 4-card limit (Z2)"),
+    StatColumn("over_limit_discards", int, "tokens and cards given back for being over a limit"),
+)
+
+
+def basics(final: State) -> GameBasics:
+    """Who played first, how many turns, and whether the safety limit stopped the game."""
+    s = _state(final)
+    return GameBasics(first_player=s.first_player, turns=s.turns, truncated=s.truncated)
+
+
+def _state(final: State) -> AlakazooState:
+    if not isinstance(final, AlakazooState):
+        raise TypeError("Alakazoo statistics need an Alakazoo state")
+    return final
+
+
+def _events(s: AlakazooState) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
+    """The log as ``(kind, actor, details)``: the one place that knows an event's layout
+    (``(kind, actor, private_to_mask, *details)`` today, see rules.py)."""
+    for event in s.log:
+        yield event[0], event[1], event[3:]
+
+
+def statistics(final: State) -> dict[str, StatValue]:
+    """The statistics of a finished Alakazoo game, one value per column of :data:`COLUMNS`."""
+    s = _state(final)
+    counts: Counter[str] = Counter()
+    returned = 0  # Dark Power handed back after a pass; the rest is still held at the end
+    for kind, _actor, details in _events(s):
+        if kind == EV_PASS:
+            counts["passes"] += 1
+            returned += details[0]
+        elif kind == EV_DISPLAY:
+            counts["displays"] += 1
+            counts["creature_points"] += details[1]
+            counts["first_points"] += details[2]
+        elif kind in (EV_OVER_TOKENS, EV_OVER_CARDS):
+            counts["over_limit"] += 1
+            counts["over_limit_discards"] += details[0]
+    outcome = s.outcome()
+    winners = outcome.winners if outcome is not None else ()
+    lines = sum(bonus[0] for bonus in s.final_bonus)
+    own = sum(bonus[1] for bonus in s.final_bonus)
+    return {
+        "board": tuple(s.c.creatures[board_creature(s, seat)] for seat in range(s.n)),
+        "dark_power": sum(s.dark) + returned,
+        "passes": counts["passes"],
+        "displays": counts["displays"],
+        "creature_points": counts["creature_points"],
+        "first_points": counts["first_points"],
+        "completed": s.end_by >= 0,
+        "fastest_won": s.end_by >= 0 and s.end_by in winners,
+        "line_points": lines,
+        "own_creature_points": own,
+        "over_limit": counts["over_limit"],
+        "over_limit_discards": counts["over_limit_discards"],
+    }

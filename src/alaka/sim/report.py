@@ -1,0 +1,489 @@
+"""``alaka report``: a balance report from a results file, as one HTML page or as Markdown.
+
+The report is built once as sections of lines, tables and plots (:func:`build_report`), then
+written either as a self-contained HTML page (plots embedded as PNG data, no network needed to
+open it) or as Markdown (the same lines and tables, no plots). What it shows, per
+configuration: who wins by turn-order position and by bot, with 95% intervals (the
+first-player advantage), how long games last, the scores, and every statistic the game
+declares; for a sweep or against ``--baseline``, each difference with its interval and a
+verdict line. matplotlib is imported only to draw the HTML page's plots.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alaka.core.registry import game as get_game
+from alaka.sim.results import ResultsInfo, iter_rows, read_info
+from alaka.sim.runs import SimulationError, option_text
+from alaka.sim.summary import (
+    Comparison,
+    Difference,
+    Distribution,
+    GroupSummary,
+    Proportion,
+    StatSummary,
+    baseline_comparisons,
+    summarize,
+    sweep_comparisons,
+)
+
+#: Values of a word statistic shown before the rest are lumped together.
+TOP_WORDS = 8
+
+Plot = Callable[[Any], None]  # draws on a matplotlib Figure
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+    caption: str = ""
+
+
+@dataclass
+class Section:
+    title: str
+    lines: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    plots: list[Plot] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    title: str
+    sections: list[Section]
+
+
+def pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def rate_cell(p: Proportion) -> str:
+    low, high = p.interval
+    return f"{pct(p.rate)} [{pct(low)}, {pct(high)}]"
+
+
+def mean_cell(d: Distribution) -> str:
+    low, high = d.interval
+    return f"{d.mean:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def group_name(group: GroupSummary, single_label: bool) -> str:
+    players = f"{group.players} players"
+    return players if single_label else f"{group.label}, {players}"
+
+
+def build_report(path: Path | str, baseline: Path | str | None = None) -> Report:
+    """Read a results file (and a baseline) and lay out the report."""
+    info = read_info(path)
+    game = get_game(info.plan.game)
+    groups = _summaries(info)
+    if not groups:
+        raise SimulationError(f"{str(path)!r} holds no games yet")
+    single = len({g.label for g in groups}) == 1
+    name = lambda g: group_name(g, single)  # noqa: E731
+    sections = [
+        _run_section(info, game.title, groups),
+        _winners_section(groups, name),
+        *_bots_section(groups, name),
+        _length_section(groups, name),
+        _scores_section(groups, name),
+        *(_stat_section(column, groups, name) for column in info.stat_columns()),
+    ]
+    comparisons = sweep_comparisons(groups)
+    if baseline is not None:
+        base_info = read_info(baseline)
+        if base_info.plan.game != info.plan.game:
+            raise SimulationError(f"the baseline is a run of {base_info.plan.game}, not {info.plan.game}")
+        comparisons += baseline_comparisons(
+            groups, _summaries(base_info), Path(path).name, Path(baseline).name
+        )
+        if not comparisons:
+            raise SimulationError("the baseline has no configuration with the same label or player count")
+    if comparisons:
+        sections.insert(1, _verdict_section(comparisons))
+        sections.append(_differences_section(comparisons))
+    return Report(f"{game.title}: balance report of {Path(path).name}", sections)
+
+
+def _summaries(info: ResultsInfo) -> list[GroupSummary]:
+    groups = summarize(iter_rows(info.path), info.stat_columns())
+    order = {c.key: k for k, c in enumerate(info.plan.configurations)}
+    return sorted(groups, key=lambda g: order.get(g.key, len(order)))
+
+
+# -- sections -----------------------------------------------------------------------------------------
+
+
+def _run_section(info: ResultsInfo, title: str, groups: Sequence[GroupSummary]) -> Section:
+    plan = info.plan
+    section = Section("The run")
+    section.lines.append(
+        f"{title}: {info.rows} games of {plan.total} planned ({plan.games} per configuration), "
+        f"seed {plan.seed}."
+    )
+    defaults = {p.name: p.default for p in get_game(plan.game).parameters}
+    rows = []
+    for config in plan.configurations:
+        changed = [f"{k}={option_text(v)}" for k, v in config.options if defaults.get(k) != v]
+        done = next((g.games for g in groups if g.key == config.key), 0)
+        seats = ", ".join(config.seats)
+        rows.append([config.label, str(config.players), seats, ", ".join(changed) or "defaults", str(done)])
+    section.tables.append(Table(["label", "players", "seats (game 0)", "options", "games"], rows))
+    return section
+
+
+def _winners_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+    section = Section("Who wins: by turn-order position")
+    section.lines.append(
+        "Win rate of the seat that played 1st, 2nd, ... with its 95% interval (a shared win counts "
+        "as a share). With n players an even game gives each position 1/n of the wins."
+    )
+    most = max(g.players for g in groups)
+    rows = []
+    for g in groups:
+        cells = [rate_cell(p) for p in g.by_position] + ["-"] * (most - g.players)
+        rows.append(
+            [name(g), str(g.games), pct(1 / g.players), *cells, pct(g.no_winner / g.games), str(g.truncated)]
+        )
+    header = [
+        "configuration",
+        "games",
+        "even share",
+        *(f"{k + 1}." for k in range(most)),
+        "nobody wins",
+        "truncated",
+    ]
+    section.tables.append(Table(header, rows))
+    section.plots.append(lambda fig: _plot_positions(fig, groups, name))
+    return section
+
+
+def _bots_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> list[Section]:
+    if all(len(g.by_bot) == 1 for g in groups):
+        return []
+    section = Section("Who wins: by bot")
+    section.lines.append("Each bot's win rate over all the seats it sat in, with its 95% interval.")
+    rows = [[name(g), bot, str(p.n), rate_cell(p)] for g in groups for bot, p in g.by_bot.items()]
+    section.tables.append(Table(["configuration", "bot", "seats played", "win rate"], rows))
+    return [section]
+
+
+def _length_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+    section = Section("How long games last")
+    section.lines.append("Rounds (the round a game ended in), turns and bot decisions per game.")
+    rows = [
+        [
+            name(g),
+            f"{g.rounds.median:g}",
+            f"{g.rounds.quantile(0.1):g}-{g.rounds.quantile(0.9):g}",
+            mean_cell(g.rounds),
+            f"{g.turns.mean:.1f}",
+            f"{g.decisions.mean:.0f}",
+        ]
+        for g in groups
+    ]
+    header = ["configuration", "median rounds", "10%-90%", "mean rounds", "mean turns", "mean decisions"]
+    section.tables.append(Table(header, rows))
+    section.plots.append(lambda fig: _plot_histograms(fig, groups, name, lambda g: g.rounds, "rounds"))
+    return section
+
+
+def _scores_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+    section = Section("Scores")
+    section.lines.append("Every seat's final score, and the winners' scores.")
+    rows = [
+        [
+            name(g),
+            mean_cell(g.scores),
+            f"{g.scores.median:g}",
+            f"{g.winner_scores.mean:.2f}",
+            f"{g.winner_scores.median:g}",
+        ]
+        for g in groups
+    ]
+    header = ["configuration", "mean score", "median", "winners' mean", "winners' median"]
+    section.tables.append(Table(header, rows))
+    section.plots.append(lambda fig: _plot_histograms(fig, groups, name, lambda g: g.scores, "final score"))
+    return section
+
+
+def _stat_section(
+    column: dict[str, Any], groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]
+) -> Section:
+    stat_name = str(column["name"])
+    section = Section(f"Statistic: {stat_name}")
+    section.lines.append(str(column["meaning"]) + ("" if not column["per_seat"] else " (one value per seat)"))
+    stats = [(g, g.stats[stat_name]) for g in groups]
+    kind = stats[0][1].kind
+    if kind == "number":
+        header = ["configuration", "mean (95%)", "median", "10%-90%", "not 0"]
+        rows = [
+            [
+                name(g),
+                mean_cell(s.numbers),
+                f"{s.numbers.median:g}",
+                f"{s.numbers.quantile(0.1):g}-{s.numbers.quantile(0.9):g}",
+                pct(s.numbers.nonzero),
+            ]
+            for g, s in stats
+        ]
+        section.tables.append(Table(header, rows))
+        section.plots.append(lambda fig: _plot_means(fig, stats, name, stat_name))
+    elif kind == "yes/no" and not column["per_seat"]:
+        section.tables.append(
+            Table(["configuration", "rate (95%)"], [[name(g), rate_cell(s.yes)] for g, s in stats])
+        )
+        section.plots.append(lambda fig: _plot_rates(fig, [(name(g), s.yes) for g, s in stats], stat_name))
+    else:
+        values = _top_values(s for _, s in stats)
+        header = ["configuration", *(v or "(none)" for v in values)]
+        rows = [
+            [name(g), *(pct(s.words[v] / max(1, sum(s.words.values()))) for v in values)] for g, s in stats
+        ]
+        section.tables.append(Table(header, rows, "The share of each value:"))
+        if column["per_seat"]:
+            caption = "The win rate of the seats with each value, with its 95% interval:"
+            win_rows = [
+                [name(g), *(rate_cell(s.wins_by_value[v]) if v in s.wins_by_value else "-" for v in values)]
+                for g, s in stats
+            ]
+            section.tables.append(Table(header, win_rows, caption))
+        section.plots.append(lambda fig: _plot_shares(fig, stats, name, values, stat_name))
+    return section
+
+
+def _top_values(stats: Any) -> list[str]:
+    total: dict[str, int] = {}
+    for s in stats:
+        for value, count in s.words.items():
+            total[value] = total.get(value, 0) + count
+    return sorted(total, key=lambda v: (-total[v], v))[:TOP_WORDS]
+
+
+def _verdict_section(comparisons: Sequence[Comparison]) -> Section:
+    section = Section("Verdicts")
+    section.lines.append(
+        "The first-player win rate for each comparison, then every other measure whose difference "
+        "is not chance at the 95% level."
+    )
+    for c in comparisons:
+        first, *rest = c.differences
+        section.lines.append(first.verdict(c.base_name, c.other_name, c.where))
+        section.lines.extend(d.verdict(c.base_name, c.other_name, c.where) for d in rest if d.clear)
+    return section
+
+
+def _differences_section(comparisons: Sequence[Comparison]) -> Section:
+    section = Section("Differences")
+    section.lines.append("Every measure, compared configuration against reference, with the 95% interval.")
+    rows = []
+    for c in comparisons:
+        for d in c.differences:
+            rows.append(
+                [
+                    f"{c.other_name} vs {c.base_name}",
+                    c.where,
+                    d.measure,
+                    d.show(d.base),
+                    d.show(d.other),
+                    _change(d),
+                    "yes" if d.clear else "no",
+                ]
+            )
+    section.tables.append(
+        Table(["compared", "players", "measure", "reference", "variant", "change (95%)", "clear"], rows)
+    )
+    return section
+
+
+def _change(d: Difference) -> str:
+    if d.kind == "rate":
+        return f"{100 * d.change:+.1f} ({100 * d.low:+.1f} to {100 * d.high:+.1f}) points"
+    return f"{d.change:+.2f} ({d.low:+.2f} to {d.high:+.2f})"
+
+
+# -- plots (HTML only) --------------------------------------------------------------------------------
+
+
+def _error_bar(p: Proportion) -> tuple[float, float]:
+    """How far the 95% interval reaches below and above the rate, in points."""
+    low, high = p.interval
+    return (max(0.0, 100 * (p.rate - low)), max(0.0, 100 * (high - p.rate)))
+
+
+def _plot_positions(fig: Any, groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> None:
+    ax = fig.subplots()
+    most = max(g.players for g in groups)
+    width = 0.8 / most
+    for k in range(most):
+        xs: list[float] = []
+        ys: list[float] = []
+        errs: list[list[float]] = [[], []]
+        for x, g in enumerate(groups):
+            if k < g.players:
+                p = g.by_position[k]
+                below, above = _error_bar(p)
+                xs.append(x + (k - (most - 1) / 2) * width)
+                ys.append(100 * p.rate)
+                errs[0].append(below)
+                errs[1].append(above)
+        ax.bar(xs, ys, width, yerr=errs, capsize=2, label=f"{k + 1}. player")
+    for x, g in enumerate(groups):
+        ax.hlines(100 / g.players, x - 0.45, x + 0.45, colors="black", linestyles="dotted")
+    ax.set_xticks(range(len(groups)), [name(g) for g in groups], rotation=20, ha="right")
+    ax.set_ylabel("win rate (%)")
+    ax.legend(fontsize="small")
+
+
+def _plot_histograms(
+    fig: Any,
+    groups: Sequence[GroupSummary],
+    name: Callable[[GroupSummary], str],
+    what: Callable[[GroupSummary], Distribution],
+    label: str,
+) -> None:
+    ax = fig.subplots()
+    for g in groups:
+        d = what(g)
+        xs = sorted(d.counts)
+        ax.step(xs, [100 * d.counts[x] / d.n for x in xs], where="mid", label=name(g))
+    ax.set_xlabel(label)
+    ax.set_ylabel("share of games (%)" if label == "rounds" else "share of seats (%)")
+    ax.legend(fontsize="small")
+
+
+def _plot_means(
+    fig: Any,
+    stats: Sequence[tuple[GroupSummary, StatSummary]],
+    name: Callable[[GroupSummary], str],
+    stat: str,
+) -> None:
+    ax = fig.subplots()
+    means = [s.numbers.mean for _, s in stats]
+    errs = [1.96 * s.numbers.error for _, s in stats]
+    ax.bar(range(len(stats)), means, yerr=errs, capsize=3)
+    ax.set_xticks(range(len(stats)), [name(g) for g, _ in stats], rotation=20, ha="right")
+    ax.set_ylabel(f"mean {stat}")
+
+
+def _plot_rates(fig: Any, rates: Sequence[tuple[str, Proportion]], stat: str) -> None:
+    ax = fig.subplots()
+    ys = [100 * p.rate for _, p in rates]
+    bars = [_error_bar(p) for _, p in rates]
+    errs = [[below for below, _ in bars], [above for _, above in bars]]
+    ax.bar(range(len(rates)), ys, yerr=errs, capsize=3)
+    ax.set_xticks(range(len(rates)), [n for n, _ in rates], rotation=20, ha="right")
+    ax.set_ylabel(f"{stat} (% of games)")
+
+
+def _plot_shares(
+    fig: Any,
+    stats: Sequence[tuple[GroupSummary, StatSummary]],
+    name: Callable[[GroupSummary], str],
+    values: Sequence[str],
+    stat: str,
+) -> None:
+    ax = fig.subplots()
+    left = [0.0] * len(stats)
+    for value in values:
+        shares = [100 * s.words[value] / max(1, sum(s.words.values())) for _, s in stats]
+        ax.barh(range(len(stats)), shares, left=left, label=value or "(none)")
+        left = [a + b for a, b in zip(left, shares, strict=True)]
+    ax.set_yticks(range(len(stats)), [name(g) for g, _ in stats])
+    ax.set_xlabel(f"share by {stat} (%)")
+    ax.legend(fontsize="small", loc="lower right")
+
+
+def _png(plot: Plot) -> str:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7.5, 3.6), layout="constrained")
+    plot(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+# -- writing --------------------------------------------------------------------------------------------
+
+
+def to_markdown(report: Report) -> str:
+    out = [f"# {report.title}", ""]
+    for section in report.sections:
+        out += [f"## {section.title}", ""]
+        for line in section.lines:
+            out += [line, ""]
+        for table in section.tables:
+            if table.caption:
+                out += [table.caption, ""]
+            out.append("| " + " | ".join(table.header) + " |")
+            out.append("|" + "---|" * len(table.header))
+            out += ["| " + " | ".join(row) + " |" for row in table.rows]
+            out.append("")
+    return "\n".join(out)
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 70rem; margin: 2rem auto; padding: 0 1rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.9rem; }
+th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f0f0f0; }
+h2 { border-bottom: 1px solid #ddd; margin-top: 2rem; }
+img { max-width: 100%; }
+"""
+
+
+def to_html(report: Report) -> str:
+    """One page: styles inline, plots as embedded PNG, nothing fetched when it opens."""
+    e = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(report.title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{e(report.title)}</h1>",
+    ]
+    for section in report.sections:
+        out.append(f"<section><h2>{e(section.title)}</h2>")
+        out += [f"<p>{e(line)}</p>" for line in section.lines]
+        for table in section.tables:
+            if table.caption:
+                out.append(f"<p>{e(table.caption)}</p>")
+            out.append(
+                "<table><thead><tr>"
+                + "".join(f"<th>{e(h)}</th>" for h in table.header)
+                + "</tr></thead><tbody>"
+            )
+            out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table.rows]
+            out.append("</tbody></table>")
+        out += [
+            f'<img alt="{e(section.title)}" src="data:image/png;base64,{_png(plot)}">'
+            for plot in section.plots
+        ]
+        out.append("</section>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def write_report(
+    path: Path | str, out: Path | str, baseline: Path | str | None = None, format: str = "html"
+) -> Path:
+    """Build the report of ``path`` and write it to ``out`` as ``html`` or ``md``."""
+    if format not in ("html", "md"):
+        raise SimulationError(f"--format is html or md, not {format!r}")
+    report = build_report(path, baseline)
+    text = to_html(report) if format == "html" else to_markdown(report)
+    target = Path(out)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise SimulationError(f"cannot write {str(target)!r}: {error.strerror or error}") from None
+    return target

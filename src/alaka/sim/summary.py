@@ -1,0 +1,352 @@
+"""What a results file says, in numbers: win rates with intervals, distributions, differences.
+
+A results file is read once, a batch of rows at a time, into one :class:`GroupSummary` per
+configuration (label and player count); everything kept is a count or a histogram, so memory
+stays flat however many games. Comparisons (the configurations of a sweep against the first
+one, or a file against a baseline) give each difference with its 95% interval and a verdict.
+
+Intervals: a proportion gets the Wilson interval (:func:`alaka.sim.arena.wilson`); a
+difference of proportions gets Newcombe's interval built from the two Wilson intervals; a mean
+gets the normal interval, and a difference of means Welch's. A shared win counts as an equal
+share of one win for each winner, as in the arena.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from alaka.sim.arena import wilson
+
+Z95 = 1.96
+
+
+@dataclass
+class Proportion:
+    """Successes (shares allowed) out of ``n``."""
+
+    successes: float = 0.0
+    n: int = 0
+
+    def add(self, success: float) -> None:
+        self.successes += success
+        self.n += 1
+
+    @property
+    def rate(self) -> float:
+        return self.successes / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.successes, self.n)
+
+
+@dataclass
+class Distribution:
+    """A histogram of numbers (exact for whole numbers), with its mean, spread and quantiles."""
+
+    counts: Counter[float] = field(default_factory=Counter)
+
+    def add(self, value: float) -> None:
+        self.counts[value] += 1
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def mean(self) -> float:
+        n = self.n
+        return sum(v * k for v, k in self.counts.items()) / n if n else 0.0
+
+    @property
+    def variance(self) -> float:
+        """The sample variance (0 for fewer than two values)."""
+        n = self.n
+        if n < 2:
+            return 0.0
+        mean = self.mean
+        return sum(k * (v - mean) ** 2 for v, k in self.counts.items()) / (n - 1)
+
+    @property
+    def error(self) -> float:
+        """The standard error of the mean."""
+        return math.sqrt(self.variance / self.n) if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.mean - Z95 * self.error, self.mean + Z95 * self.error)
+
+    def quantile(self, q: float) -> float:
+        """The smallest value with at least a share ``q`` of the values at or below it."""
+        n = self.n
+        if not n:
+            return 0.0
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if seen >= q * n:
+                return value
+        return max(self.counts)
+
+    @property
+    def median(self) -> float:
+        return self.quantile(0.5)
+
+    @property
+    def smooth_median(self) -> float:
+        """The median of whole numbers read as intervals ``v - 0.5 .. v + 0.5`` (the grouped-data
+        median): it moves a little when a few values move, where the plain median jumps."""
+        n = self.n
+        if not n:
+            return 0.0
+        below = 0
+        for value in sorted(self.counts):
+            count = self.counts[value]
+            if below + count >= n / 2:
+                return value - 0.5 + (n / 2 - below) / count
+            below += count
+        return max(self.counts)
+
+    @property
+    def nonzero(self) -> float:
+        """The share of values that are not 0."""
+        return 1 - self.counts.get(0, 0) / self.n if self.n else 0.0
+
+
+@dataclass
+class StatSummary:
+    """One declared statistic over the games of a configuration (which fields are used depends
+    on its type: numbers get a distribution, yes/no a proportion, words their counts; a per-seat
+    column also gets the win rate of the seats with each value)."""
+
+    column: Mapping[str, Any]
+    numbers: Distribution = field(default_factory=Distribution)
+    yes: Proportion = field(default_factory=Proportion)
+    words: Counter[str] = field(default_factory=Counter)
+    wins_by_value: dict[str, Proportion] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """``number``, ``yes/no`` or ``word``."""
+        return {"int": "number", "float": "number", "bool": "yes/no"}.get(str(self.column["type"]), "word")
+
+    def add(self, value: Any, shares: Sequence[float]) -> None:
+        values = list(value) if self.column["per_seat"] else [value]
+        for seat, item in enumerate(values):
+            if self.kind == "number":
+                self.numbers.add(item)
+            elif self.kind == "yes/no":
+                self.yes.add(1.0 if item else 0.0)
+            else:
+                self.words[str(item)] += 1
+            if self.column["per_seat"] and self.kind != "number":
+                self.wins_by_value.setdefault(str(item), Proportion()).add(shares[seat])
+
+
+@dataclass
+class GroupSummary:
+    """The games of one configuration of a run."""
+
+    label: str
+    players: int
+    stat_columns: Sequence[Mapping[str, Any]]
+    games: int = 0
+    no_winner: int = 0
+    truncated: int = 0
+    #: Win shares by turn-order position (0: the first player).
+    by_position: list[Proportion] = field(default_factory=list)
+    by_bot: dict[str, Proportion] = field(default_factory=dict)
+    rounds: Distribution = field(default_factory=Distribution)
+    turns: Distribution = field(default_factory=Distribution)
+    decisions: Distribution = field(default_factory=Distribution)
+    scores: Distribution = field(default_factory=Distribution)
+    winner_scores: Distribution = field(default_factory=Distribution)
+    stats: dict[str, StatSummary] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_position = [Proportion() for _ in range(self.players)]
+        self.stats = {str(c["name"]): StatSummary(c) for c in self.stat_columns}
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.label, self.players)
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        n = self.players
+        winners = row["winners"]
+        shares = [0.0] * n
+        for seat in winners:
+            shares[seat] = 1.0 / len(winners)
+        self.games += 1
+        self.no_winner += not winners
+        self.truncated += bool(row["truncated"])
+        first = row["first_player"]
+        for seat in range(n):
+            self.by_position[(seat - first) % n].add(shares[seat])
+            self.by_bot.setdefault(row["seats"][seat], Proportion()).add(shares[seat])
+            self.scores.add(row["scores"][seat])
+        for seat in winners:
+            self.winner_scores.add(row["scores"][seat])
+        self.rounds.add(row["rounds"])
+        self.turns.add(row["turns"])
+        self.decisions.add(row["decisions"])
+        for name, stat in self.stats.items():
+            stat.add(row[name], shares)
+
+    @property
+    def first_player(self) -> Proportion:
+        return self.by_position[0]
+
+
+def summarize(
+    rows: Iterable[Mapping[str, Any]], stat_columns: Sequence[Mapping[str, Any]]
+) -> list[GroupSummary]:
+    """One summary per configuration, in the order the configurations first appear."""
+    groups: dict[tuple[str, int], GroupSummary] = {}
+    for row in rows:
+        key = (row["label"], row["players"])
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = GroupSummary(key[0], key[1], stat_columns)
+        group.add(row)
+    return list(groups.values())
+
+
+# -- differences ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``other - base`` for one measure, with its 95% interval."""
+
+    measure: str
+    #: ``rate`` (shown in %) or ``mean``.
+    kind: str
+    base: float
+    other: float
+    low: float
+    high: float
+
+    @property
+    def change(self) -> float:
+        return self.other - self.base
+
+    @property
+    def margin(self) -> float:
+        """Half the interval's width (the ``±`` of a verdict)."""
+        return (self.high - self.low) / 2
+
+    @property
+    def clear(self) -> bool:
+        """The interval leaves out 0: the difference is not chance at the 95% level."""
+        return self.low > 0 or self.high < 0
+
+    def show(self, value: float) -> str:
+        return f"{100 * value:.1f}%" if self.kind == "rate" else f"{value:.2f}"
+
+    def verdict(self, base_name: str, other_name: str, where: str) -> str:
+        """One line a designer can act on."""
+        plus = f"{100 * self.margin:.1f} points" if self.kind == "rate" else f"{self.margin:.2f}"
+        if self.clear:
+            return (
+                f"{other_name} changes the {self.measure} ({where}) from {self.show(self.base)} "
+                f"to {self.show(self.other)} ± {plus} (95%)"
+            )
+        return (
+            f"{other_name} leaves the {self.measure} ({where}) unchanged within ± {plus} "
+            f"({self.show(self.base)} with {base_name}, {self.show(self.other)} with {other_name})"
+        )
+
+
+def rate_difference(measure: str, base: Proportion, other: Proportion) -> Difference:
+    """Newcombe's interval for the difference of two proportions, from their Wilson intervals."""
+    p1, p2 = base.rate, other.rate
+    l1, u1 = base.interval
+    l2, u2 = other.interval
+    d = p2 - p1
+    low = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    high = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return Difference(measure, "rate", p1, p2, low, high)
+
+
+def mean_difference(measure: str, base: Distribution, other: Distribution) -> Difference:
+    """Welch's normal interval for the difference of two means."""
+    d = other.mean - base.mean
+    error = math.sqrt(base.error**2 + other.error**2)
+    return Difference(measure, "mean", base.mean, other.mean, d - Z95 * error, d + Z95 * error)
+
+
+def compare(base: GroupSummary, other: GroupSummary) -> list[Difference]:
+    """Every measure two configurations share: the first player's win rate first."""
+    differences = [
+        rate_difference("first-player win rate", base.first_player, other.first_player),
+        rate_difference(
+            "rate of games nobody wins",
+            Proportion(base.no_winner, base.games),
+            Proportion(other.no_winner, other.games),
+        ),
+        mean_difference("mean length in rounds", base.rounds, other.rounds),
+        mean_difference("mean score", base.scores, other.scores),
+    ]
+    for name, stat in base.stats.items():
+        theirs = other.stats.get(name)
+        if theirs is None or stat.column["per_seat"]:
+            continue
+        if stat.kind == "number":
+            differences.append(mean_difference(f"mean {name}", stat.numbers, theirs.numbers))
+        elif stat.kind == "yes/no":
+            differences.append(rate_difference(f"rate of {name}", stat.yes, theirs.yes))
+    return differences
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A configuration set against its reference, with every difference."""
+
+    base: GroupSummary
+    other: GroupSummary
+    base_name: str
+    other_name: str
+    differences: list[Difference]
+
+    @property
+    def where(self) -> str:
+        return f"{self.other.players} players"
+
+
+def sweep_comparisons(groups: Sequence[GroupSummary]) -> list[Comparison]:
+    """Within one run: each label against the run's first label, at each player count."""
+    labels = list(dict.fromkeys(g.label for g in groups))
+    if len(labels) < 2:
+        return []
+    by_key = {g.key: g for g in groups}
+    comparisons = []
+    for label in labels[1:]:
+        for group in groups:
+            base = by_key.get((labels[0], group.players))
+            if group.label == label and base is not None:
+                comparisons.append(Comparison(base, group, labels[0], label, compare(base, group)))
+    return comparisons
+
+
+def baseline_comparisons(
+    groups: Sequence[GroupSummary], baseline: Sequence[GroupSummary], name: str, baseline_name: str
+) -> list[Comparison]:
+    """A run against a baseline run: configurations with the same label and player count, or,
+    when the baseline has a single label, the same player count."""
+    by_key = {g.key: g for g in baseline}
+    single = len({g.label for g in baseline}) == 1
+    by_players = {g.players: g for g in baseline} if single else {}
+    comparisons = []
+    for group in groups:
+        base = by_key.get(group.key) or by_players.get(group.players)
+        if base is None:
+            continue
+        other_name = name if group.label == base.label else f"{name} ({group.label})"
+        base_name = baseline_name if group.label == base.label else f"{baseline_name} ({base.label})"
+        comparisons.append(Comparison(base, group, base_name, other_name, compare(base, group)))
+    return comparisons

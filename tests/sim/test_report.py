@@ -1,0 +1,196 @@
+"""alaka report on a known synthetic run: the numbers, intervals and verdicts a designer reads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import alaka
+from alaka.cli import app
+from alaka.sim.report import build_report, to_html, to_markdown, write_report
+from alaka.sim.results import ResultsWriter
+from alaka.sim.runs import SimulationError, plan_run
+from alaka.sim.summary import Proportion, rate_difference
+
+ZOO = alaka.game("alakazoo")
+
+
+def synthetic_row(config: Any, index: int, first_wins: bool, rounds: int) -> dict[str, Any]:
+    """A 2-player Alakazoo game in which seat 0 (board Griffin) plays first and wins or loses."""
+    winner = 0 if first_wins else 1
+    row: dict[str, Any] = {
+        "label": config.label,
+        "players": 2,
+        "index": index,
+        "seed": index,
+        "seats": ["heuristic", "heuristic"],
+        "first_player": 0,
+        "winners": [winner],
+        "scores": [12, 10] if first_wins else [10, 12],
+        "ranks": [1, 2] if first_wins else [2, 1],
+        "reason": "most points",
+        "truncated": False,
+        "turns": 2 * rounds,
+        "rounds": rounds,
+        "decisions": 100,
+        "actions": 300,
+        "digest": f"{index:016x}",
+        "board": ["Griffin", "Kraken"],
+        "dark_power": index % 2,  # mean 0.5 in every configuration
+        "passes": 0,
+        "displays": 16,
+        "creature_points": 6,
+        "first_points": 9,
+        "completed": index < 90,  # 90%
+        "fastest_won": first_wins,
+        "line_points": 4,
+        "own_creature_points": 0,
+        "over_limit": 3 if config.label == "final_lines=partial" else 1,
+        "over_limit_discards": 3,
+        "seconds": 0.01,
+    }
+    for name, value in config.options:
+        row[f"opt_{name}"] = value
+    return row
+
+
+def synthetic_run(
+    path: Path, first_wins: dict[str, int], labels: tuple[str, ...] = ("complete", "partial")
+) -> None:
+    """100 games per configuration; the first player wins ``first_wins[label]`` of them."""
+    plan = plan_run(
+        ZOO,
+        players=[2],
+        seats=["heuristic"],
+        options={},
+        vary=[("final_lines", list(labels))],
+        games=100,
+        seed=0,
+    )
+    with ResultsWriter(path, plan) as writer:
+        for config in plan.configurations:
+            wins = first_wins[config.label]
+            writer.add(synthetic_row(config, i, i < wins, 10 + i % 5) for i in range(100))
+
+
+@pytest.fixture
+def sweep(tmp_path: Path) -> Path:
+    path = tmp_path / "sweep.parquet"
+    synthetic_run(path, {"final_lines=complete": 60, "final_lines=partial": 40})
+    return path
+
+
+def test_win_rates_by_turn_order_come_with_wilson_intervals(sweep: Path) -> None:
+    # 60 of 100: Wilson's 95% interval is 50.2%-69.1%; 40 of 100: 30.9%-49.8%.
+    text = to_markdown(build_report(sweep))
+    assert (
+        "| final_lines=complete, 2 players | 100 | 50.0% | 60.0% [50.2%, 69.1%] | 40.0% [30.9%, 49.8%] |"
+        in text
+    )
+    assert (
+        "| final_lines=partial, 2 players | 100 | 50.0% | 40.0% [30.9%, 49.8%] | 60.0% [50.2%, 69.1%] |"
+        in text
+    )
+
+
+def test_a_sweep_gets_a_verdict_line_with_its_interval(sweep: Path) -> None:
+    """Newcombe's interval for 40% - 60% at 100 games each runs from -32.8 to -6.1 points."""
+    text = to_markdown(build_report(sweep))
+    assert (
+        "final_lines=partial changes the first-player win rate (2 players) from 60.0% to 40.0% "
+        "± 13.3 points (95%)" in text
+    )
+    # Equal means are reported as unchanged, different ones as changed.
+    assert "mean over_limit (2 players) from 1.00 to 3.00 ± 0.00 (95%)" in text
+    assert "changes the mean dark_power" not in text
+    assert (
+        "| final_lines=partial vs final_lines=complete | 2 players | mean dark_power | 0.50 | 0.50 |" in text
+    )
+
+
+def test_newcombes_interval_matches_the_hand_computed_one() -> None:
+    d = rate_difference("x", Proportion(60, 100), Proportion(40, 100))
+    assert (round(d.low, 3), round(d.high, 3)) == (-0.328, -0.061)
+    assert d.clear
+    same = rate_difference("x", Proportion(50, 100), Proportion(50, 100))
+    assert not same.clear and same.low < 0 < same.high
+
+
+def test_lengths_statistics_and_boards_are_summed_up(sweep: Path) -> None:
+    text = to_markdown(build_report(sweep))
+    # rounds 10..14, 20 games each: median 12, 10% at 10 and 90% at 14, mean 12.
+    assert "| final_lines=complete, 2 players | 12 | 10-14 | 12.00 [11.72, 12.28] | 24.0 | 100 |" in text
+    assert "| final_lines=complete, 2 players | 90.0% [82.6%, 94.5%] |" in text  # completed: 90 of 100
+    # The Griffin board is seat 0, which wins 60 games of 100 with the complete lines.
+    assert "| final_lines=complete, 2 players | 60.0% [50.2%, 69.1%] | 40.0% [30.9%, 49.8%] |" in text
+
+
+def test_a_baseline_file_is_compared_configuration_by_configuration(tmp_path: Path, sweep: Path) -> None:
+    baseline = tmp_path / "baseline.parquet"
+    synthetic_run(baseline, {"final_lines=complete": 50}, labels=("complete",))
+    text = to_markdown(build_report(sweep, baseline))
+    # 60 against 50 of 100: Newcombe's interval runs from -3.7 to +23.2 points, half-width 13.5.
+    assert (
+        "sweep.parquet leaves the first-player win rate (2 players) unchanged within ± 13.5 points "
+        "(50.0% with baseline.parquet, 60.0% with sweep.parquet)" in text
+    )
+    # The baseline has one label, so the sweep's other label is compared with it too.
+    assert (
+        "sweep.parquet (final_lines=partial) changes the mean over_limit (2 players) from 1.00 to 3.00"
+        in text
+    )
+
+
+def test_the_html_page_is_self_contained(sweep: Path) -> None:
+    page = to_html(build_report(sweep))
+    assert page.startswith("<!DOCTYPE html>")
+    assert page.count('src="data:image/png;base64,') >= 10
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+    assert "60.0% [50.2%, 69.1%]" in page
+
+
+def test_a_file_of_another_game_is_no_baseline(tmp_path: Path, sweep: Path) -> None:
+    other = tmp_path / "zum.parquet"
+    plan = plan_run(alaka.game("alakazum"), players=[2], seats=["random"], options={}, games=1, seed=0)
+    from alaka.sim.scheduler import InlineBackend
+    from alaka.sim.simulate import simulate
+
+    with InlineBackend() as backend:
+        simulate(plan, other, backend)
+    with pytest.raises(SimulationError, match="the baseline is a run of alakazum, not alakazoo"):
+        build_report(sweep, other)
+
+
+def test_report_command_writes_html_and_prints_markdown(tmp_path: Path, sweep: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["report", str(sweep)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "sweep.html").read_text("utf-8").startswith("<!DOCTYPE html>")
+    result = runner.invoke(app, ["report", str(sweep), "--format", "md", "-o", "-"])
+    assert result.exit_code == 0, result.output
+    assert "## Verdicts" in result.output
+    write_report(sweep, tmp_path / "r.md", format="md")
+    assert (tmp_path / "r.md").read_text("utf-8").startswith("# Alakazoo: balance report of sweep.parquet")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nowhere.parquet"], "no results file at 'nowhere.parquet'"),
+        (["pyproject.toml"], "is not a Parquet file"),
+        (["x.parquet", "--format", "pdf"], "--format is html or md"),
+        (["x.parquet", "-o", "-"], "only --format md can be printed"),
+    ],
+)
+def test_report_refuses_bad_input_with_one_line(args: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "alaka", "report", *args], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 2, result.stderr
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.stderr
