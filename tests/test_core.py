@@ -160,3 +160,30 @@ def test_outcome_and_ranking_group_equal_scores() -> None:
         "ranking": [[1], [0]],
         "scores": [3, 5],
     }
+
+
+def test_a_phased_game_finds_a_legal_action_by_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Applying one of the legal actions compares no actions (a dataclass ``==`` per action
+    before it was the slow part); an equal copy made elsewhere is still legal."""
+    import dataclasses
+
+    from alaka.games.alakazoo.actions import ZooAction
+
+    state = alaka.game("alakazoo").new_initial_state(2)
+    compared = 0
+    equal = ZooAction.__eq__
+
+    def counting(self: ZooAction, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(ZooAction, "__eq__", counting)
+    legal = state.legal_actions()
+    assert len(legal) == 6  # the portal boards
+    state.apply_action(legal[-1])
+    assert compared == 0
+    copy = dataclasses.replace(state.legal_actions()[-1])
+    assert copy is not state.legal_actions()[-1]
+    state.apply_action(copy)
+    assert compared > 0 and state.history[-1] == copy.id
