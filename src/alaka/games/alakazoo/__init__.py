@@ -13,4 +13,5 @@ ENTRY = GameEntry(
     max_players=4,
     game="alaka.games.alakazoo.game:GAME",
     heuristic="alaka.games.alakazoo.heuristic",
+    view_type="alaka.games.alakazoo.view:ZooView",
 )
