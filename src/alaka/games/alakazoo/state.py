@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self, cast
 
 from alaka.core.phased import GameRules, PhasedState
-from alaka.core.protocol import Action, Game, JsonDict
+from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict
 from alaka.games.alakazoo import rules, text, view
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
@@ -123,7 +123,13 @@ class AlakazooState(PhasedState):
     game_rules: ClassVar[GameRules] = rules
     action_type: ClassVar[type[Action]] = ZooAction
 
-    def _seat_to_decide(self) -> int:
+    def current_player(self) -> int:
+        # PhasedState's, with the deciding seat read directly: it is asked at every step.
+        phase = self.phase
+        if phase in rules.CHANCE_PHASES:
+            return CHANCE
+        if phase == rules.PH_OVER:
+            return TERMINAL
         return self.player
 
     # The rules' functions serve as the methods themselves: one call fewer on the hot path.
