@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import alaka
 from alaka.bots.registry import make_bot
 from alaka.core.protocol import Action, State
-from alaka.games.alakazoo import rules
+from alaka.games.alakazoo import events as ev
 from alaka.games.alakazoo.state import AlakazooState
 
 #: The readings measured: a row name and the options that switch it (the default row first).
@@ -83,15 +83,15 @@ def play_one(players: int, options: dict[str, Any], seed: int) -> dict[str, floa
     alaka.play(state, bots, seed=seed, on_action=count_dark)
     assert isinstance(state, AlakazooState)
     taken += sum(max(now - was, 0) for now, was in zip(state.dark, before, strict=True))
-    kinds = [event[0] for event in state.log]
+    log = state.log
     return {
         "turns": state.turns,
         "dark": taken,
-        "passes": kinds.count(rules.EV_PASS),
-        "breaches": kinds.count(rules.EV_OVER_TOKENS) + kinds.count(rules.EV_OVER_CARDS),
-        "creature pts": sum(event[4] for event in state.log if event[0] == rules.EV_DISPLAY),
+        "passes": sum(isinstance(event, ev.Passed) for event in log),
+        "breaches": sum(isinstance(event, ev.OverLimit) for event in log),
+        "creature pts": sum(event.creature_point for event in log if isinstance(event, ev.Displayed)),
         "points": sum(state.points) / players,
-        "no action": kinds.count(rules.EV_NO_ACTION),
+        "no action": sum(isinstance(event, ev.NoAction) for event in log),
         "truncated": int(state.truncated),
     }
 

@@ -65,3 +65,34 @@ def test_an_event_hides_its_secret_fields_from_other_seats_and_names_its_fields(
     assert event_json(event, 0, encode) == {"kind": "dealt", "seat": 1, "card": None, "column": 3}
     assert event_json(event, None, encode)["card"] is None
     assert event_kinds(Event)["dealt"] is Dealt
+
+
+def test_event_kinds_ignore_the_class_a_slots_dataclass_replaced() -> None:
+    """``dataclass(slots=True)`` builds a new class; until the garbage collector runs, the old
+    one is still a subclass of the base. The kinds are the slotted classes alone, and two
+    different classes of one kind are still refused."""
+    import gc
+
+    gc.disable()  # keep the replaced classes alive for the test, as a busy process may
+    try:
+
+        @dataclass(slots=True)
+        class Base(Event):
+            pass
+
+        @dataclass(slots=True)
+        class Rolled(Base):
+            kind = "rolled"
+            value: int
+
+        assert len([c for c in Base.__subclasses__() if c.__qualname__ == Rolled.__qualname__]) == 2
+        assert event_kinds(Base) == {"rolled": Rolled}
+
+        @dataclass(slots=True)
+        class Thrown(Base):
+            kind = "rolled"
+
+        with pytest.raises(TypeError, match="two events are called 'rolled'"):
+            event_kinds(Base)
+    finally:
+        gc.enable()

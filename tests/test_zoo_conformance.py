@@ -77,3 +77,21 @@ def test_the_skip_option_is_really_played() -> None:
         for step in conformance.random_playout(GAME, 2, seed, _options("may-skip")):
             skipped += step.action.name == "no-action"
     assert skipped > 0
+
+
+def test_alakazoo_views_are_held_to_their_declared_type() -> None:
+    """The entry names ZooView, so the kit refuses a view that drops, adds or retypes a key."""
+    from alaka.core.registry import entry
+    from alaka.games.alakazoo.view import ZooView
+
+    assert entry("alakazoo").load_view_type() is ZooView
+    state = GAME.new_initial_state(3)
+    conformance.check_view_shape(GAME, state.view(0))
+    dropped = state.view(0)
+    del dropped["spaces"]
+    added = {**state.view(0), "colour": "red"}
+    retyped = state.view(0)
+    retyped["players"][1]["stored"] = "1"
+    for wrong, where in ((dropped, "lacks spaces"), (added, "does not declare colour"), (retyped, "stored")):
+        with pytest.raises(conformance.ConformanceError, match=where):
+            conformance.check_view_shape(GAME, wrong)

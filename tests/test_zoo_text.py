@@ -8,6 +8,7 @@ import alaka
 from alaka.bots.registry import make_bot
 from alaka.core.protocol import CHANCE
 from alaka.games.alakazoo import text
+from alaka.games.alakazoo.actions import ZooAction
 
 G = alaka.game("alakazoo")
 
@@ -22,7 +23,8 @@ def test_every_action_met_in_random_games_has_a_label_in_words() -> None:
             for action in legal:
                 label = G.label(state, action)
                 assert label and label != action.name, action.name
-                kinds_seen.add(action.kind)  # type: ignore[attr-defined]
+                assert isinstance(action, ZooAction)
+                kinds_seen.add(action.kind)
             if state.current_player() == CHANCE:
                 state.apply_action(state.sample_chance(rng))
             else:
@@ -66,7 +68,7 @@ def test_a_view_renders_boards_hand_and_columns() -> None:
     assert "hand: Griffin head" not in text.render(state.view(1))
 
 
-def _log_texts(state) -> list[str]:  # type: ignore[no-untyped-def]
+def _log_texts(state: alaka.State) -> list[str]:
     return [event["text"] for event in state.view(None)["log"]]
 
 

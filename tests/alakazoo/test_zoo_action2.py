@@ -6,6 +6,7 @@ import pytest
 from zoo_helpers import all_of, cards, column, hand, legal, play, zoo
 
 import alaka
+from alaka.games.alakazoo.events import Reshuffled
 
 COLUMNS = [
     ["Chimera head", "Chimera tail"],
@@ -117,7 +118,7 @@ def test_an_empty_deck_takes_the_shuffled_discard_pile():
     # The deck ran out: the 33 discarded cards became the new deck for column 2.
     assert s.discard == []
     assert len(s.deck) == 33
-    assert any(e[0] == "reshuffle" for e in s.log)
+    assert any(isinstance(e, Reshuffled) and e.count == 33 for e in s.log)
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 33
     assert outcomes[0][1] == pytest.approx(1 / 33)

@@ -3,15 +3,17 @@ separate options) still replay as they were played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import alaka
 from alaka.core.errors import RecordError
 
 
-def version1(record: dict[str, object]) -> dict[str, object]:
+def version1(record: dict[str, Any]) -> dict[str, Any]:
     """What the first version wrote: no limit_penalty option, version 1."""
-    options = dict(record["options"])  # type: ignore[call-overload]
+    options = dict(record["options"])
     options.pop("limit_penalty")
     options.pop("may_skip_action")
     return {**record, "options": options, "version": 1}
@@ -36,7 +38,7 @@ def test_the_old_name_of_the_any_board_reading_is_understood_and_other_versions_
     state = game.new_initial_state(2, limit_penalty="one_per_excess", creature_point="any_board_in_play")
     final = alaka.play(state, [alaka.RandomBot()] * 2, seed=4)
     old = version1(final.record())
-    old["options"] = {**old["options"], "creature_point": "any_chosen_board"}  # type: ignore[dict-item]
+    old["options"] = {**old["options"], "creature_point": "any_chosen_board"}
     again = alaka.replay(old)
     assert again.view(None) == final.view(None)
     assert again.record()["options"]["creature_point"] == "any_board_in_play"

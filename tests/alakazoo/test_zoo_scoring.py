@@ -29,7 +29,8 @@ def finish(p1_elements, p1_points=0, p2_points=0, **options):
 
 def bonus(s, seat=0):
     """(lines, own-creature point, total) of the final score."""
-    return tuple(s.final_bonus[seat])
+    b = s.final_bonus[seat]
+    return b.lines, b.own_creature, b.total
 
 
 def test_a_line_of_one_creature_scores_one():

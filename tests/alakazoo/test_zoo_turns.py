@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from zoo_helpers import hand, legal, play, runes, zoo
 
+from alaka.games.alakazoo.events import Passed
+
 THREE = [1, 2, 3]
 
 
@@ -60,7 +62,7 @@ def test_three_dark_power_passes_the_whole_turn():
     assert hand(s, 1) == ["Griffin head"]
     assert runes(s, 1) == {"head/1"}
     assert s.stored[1] == 1
-    assert any(e[0] == "pass" and e[1] == 1 for e in s.log)
+    assert Passed(actor=1, private=0, returned=3) in s.log
 
 
 def test_dark_power_returns_to_the_pool_after_the_pass():

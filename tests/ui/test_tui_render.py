@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 import alaka
 from alaka.core.protocol import CHANCE
+from alaka.games.alakazoo import terminal
 from alaka.ui.tui import render
 
 
@@ -69,22 +73,48 @@ def test_alakazoo_draws_your_board_as_a_grid_with_runes_tokens_and_elements() ->
             "columns": [["Chimera head"], ["Kraken head", "Griffin left ear"], [], []],
         }
     )
-    spaces = render.alakazoo_space_names({})
-    assert spaces[:3] == ("left ear", "head", "right ear")
-    text = render.plain(render.view_table(state.view(0), spaces=spaces))
+    text = render.plain(render.view_table(state.view(0)))
+    assert "Alakazoo - 2 players" in text and "Now: " in text  # the terminal's header
     assert "Your portal board: board 1" in text
     assert "Your hand (2): Griffin head, Kraken tail" in text
     assert "Griffin body" in text and "left ear" in text and "right leg" in text
-    assert text.count(render.TOKEN) == 2 + 1  # two tokens on the board, one in the legend
+    assert text.count(terminal.TOKEN) == 2 + 1  # two tokens on the board, one in the legend
     assert "Chimera head" in text and "column 4" in text
     assert "Player 2: board 4" in text and "Dark Power 2" in text
     assert "Basilisk tail" not in text  # Player 2's hand
 
 
+def test_alakazoo_names_spaces_and_dice_faces_from_the_view_of_a_variant(tmp_path: Path) -> None:
+    """The printed data comes through the view: a components file that renames a space and
+    repaints a die is drawn as that file says, with no content read by the terminal."""
+    text = resources.files("alaka.games.alakazoo").joinpath("data", "components.json").read_text("utf-8")
+    data = json.loads(text)
+    data["element_types"][0]["name"] = "left antenna"
+    data["dice"]["default"][2]["faces"] = ["rainbow"] * 6
+    path = tmp_path / "variant.json"
+    path.write_text(json.dumps(data))
+    state = alaka.game("alakazoo").new_initial_state(2, components=str(path))
+    state.apply("board:1")
+    state.apply("board:2")
+    view = state.view(0)
+    assert view["spaces"][:2] == ["left antenna", "head"]
+    assert view["dice"][2] == ["rainbow"] * 6
+    drawn = render.plain(render.view_table(view), width=200)
+    assert "left antenna" in drawn and "left ear" not in drawn
+    assert "die 3: rainbow, rainbow, rainbow, rainbow, rainbow, rainbow" in drawn
+
+
+def test_the_terminal_draws_alakazoo_through_its_entry() -> None:
+    """The table is the one the game's entry names, not a branch of the terminal."""
+    from alaka.core.registry import entry
+
+    assert entry("alakazoo").load_terminal_table() is terminal.table
+    assert not hasattr(render, "alakazoo_table")
+
+
 def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
     """Whole Alakazoo games: at every decision, each hand card a seat cannot see stays off its table."""
     game = alaka.game("alakazoo")
-    spaces = render.alakazoo_space_names({})
     rng = random.Random(5)
     state = game.new_initial_state(3)
     steps = 0
@@ -99,7 +129,7 @@ def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
                 public = {card for column in view["columns"] for card in column} | set(view["discard"])
                 for p in view["players"]:
                     public |= {e for e in p["elements"] if e}
-                text = render.plain(render.view_table(view, spaces=spaces), width=200)
+                text = render.plain(render.view_table(view), width=200)
                 for other in range(3):
                     if other == seat:
                         continue

@@ -6,6 +6,7 @@ import io
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -36,8 +37,8 @@ def always(answer: str, limit: int = 2000) -> Iterator[str]:
     yield from [answer] * limit
 
 
-def zoo(tmp_path: Path, name: str = "zoo.json", **kwargs: object) -> PlaySession:
-    setup = new_game(alaka.game("alakazoo"), seed=4, record=str(tmp_path / name), **kwargs)  # type: ignore[arg-type]
+def zoo(tmp_path: Path, name: str = "zoo.json", **kwargs: Any) -> PlaySession:
+    setup = new_game(alaka.game("alakazoo"), seed=4, record=str(tmp_path / name), **kwargs)
     return PlaySession(setup, console()[0], script(always("1")))
 
 

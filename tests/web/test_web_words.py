@@ -1,4 +1,5 @@
-"""The browser's words: places in competition style (1, 2, 2, 4), "1 card" never "1 cards".
+"""The browser's words: places in competition style (1, 2, 2, 4), "1 card" never "1 cards", and
+Alakazoo's printed data drawn from the view.
 
 The page's functions (static/*.js) run under Node with a few lines standing in for the DOM, so
 these checks need no browser; they are skipped, and say so, where Node is not installed.
@@ -32,7 +33,11 @@ globalThis.document = {
   createTextNode: (text) => Object.assign(new Node("#text"), { text }),
 };
 const module = await import(process.argv[1]);
-const made = module[process.argv[2]](...JSON.parse(process.argv[3]));
+const result = module[process.argv[2]](...JSON.parse(process.argv[3]));
+// A list of parts (a whole view) is drawn into one node.
+const made = Array.isArray(result) ? document.createElement("div") : result;
+const gather = (part) => (Array.isArray(part) ? part.forEach(gather) : part && made.appendChild(part));
+if (Array.isArray(result)) gather(result);
 const rows = [];
 const walk = (node) => {
   if (node.tag === "tr" && node.children[0]?.tag === "td") rows.push(node.children.map((c) => c.textContent));
@@ -80,3 +85,23 @@ def test_a_shared_win_shares_first_place() -> None:
 def test_a_hidden_hand_of_one_is_one_card() -> None:
     assert "(1 card)" in call("common.js", "handView", None, 1)["text"]
     assert "(3 cards)" in call("common.js", "handView", None, 3)["text"]
+
+
+def test_alakazoo_boards_and_dice_are_named_from_the_view(tmp_path: Path) -> None:
+    """A variant's space names and dice come through the view: the page draws them with no
+    table summary to lean on."""
+    from importlib import resources
+
+    import alaka
+
+    data = json.loads(resources.files("alaka.games.alakazoo").joinpath("data", "components.json").read_text())
+    data["element_types"][0]["name"] = "left antenna"
+    data["dice"]["default"][2]["faces"] = ["rainbow"] * 6
+    path = tmp_path / "variant.json"
+    path.write_text(json.dumps(data))
+    state = alaka.game("alakazoo").new_initial_state(2, components=str(path))
+    state.apply("board:1")
+    state.apply("board:2")
+    drawn = call("views.js", "renderView", state.view(0), {"table": None, "seat": 0})["text"]
+    assert "left antenna" in drawn and "left ear" not in drawn and "space 1" not in drawn
+    assert "Die 3: " + "rainbow" * 6 in drawn

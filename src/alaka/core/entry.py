@@ -64,7 +64,8 @@ class GameEntry:
     game: str
     #: A module with ``policy(state, seat, rng)`` and ``evaluate(state)``.
     heuristic: str | None = None
-    #: A function drawing a view as a Rich renderable (the terminal's table).
+    #: A function drawing a view as a Rich renderable (the terminal's table, shown below the
+    #: terminal's own header: game, turn, whose view, the decision).
     terminal_table: str | None = None
     #: A JavaScript module in the game's package drawing a view in the browser (its path
     #: inside the package, e.g. ``"web/renderer.js"``; it exports ``render(view, ctx)``).

@@ -68,6 +68,12 @@ def event_json(event: Event, seat: int | None, encode: Encoder) -> JsonDict:
     return out
 
 
+def _replaced_by_slots(one: type, other: type) -> bool:
+    """Whether one class is the other before ``dataclass(slots=True)`` replaced it: the old class
+    stays among its base's subclasses until the garbage collector frees it."""
+    return (one.__module__, one.__qualname__) == (other.__module__, other.__qualname__)
+
+
 def event_kinds(base: type[Event]) -> dict[str, type[Event]]:
     """Every concrete event class below ``base`` by its ``kind`` (for docs and tests)."""
     found: dict[str, type[Event]] = {}
@@ -76,7 +82,11 @@ def event_kinds(base: type[Event]) -> dict[str, type[Event]]:
         kind = pending.pop()
         pending.extend(kind.__subclasses__())
         if kind.kind:
-            if kind.kind in found and found[kind.kind] is not kind:
-                raise TypeError(f"two events are called {kind.kind!r}")
+            other = found.get(kind.kind)
+            if other is not None and other is not kind:
+                if not _replaced_by_slots(other, kind):
+                    raise TypeError(f"two events are called {kind.kind!r}")
+                if "__slots__" not in vars(kind):
+                    continue
             found[kind.kind] = kind
     return dict(sorted(found.items()))

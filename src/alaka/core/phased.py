@@ -83,7 +83,15 @@ class PhasedState(State):
     def _is_legal(self, action: Action) -> bool:
         if self.phase in self.game_rules.CHANCE_PHASES:
             return isinstance(action, self.action_type) and self.game_rules.is_chance_outcome(self, action)
-        return action in self.legal_actions()
+        legal = self._legal_cache or self.legal_actions()
+        # Legal actions are the action table's own objects, so the action played is almost always
+        # one of them: find it by identity. ``in`` alone would call the dataclass ``__eq__``
+        # (a field-by-field comparison) for every action before it; only an equal copy made
+        # elsewhere needs that.
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     def _apply(self, action: Action) -> None:
         self.game_rules.apply(self, action)

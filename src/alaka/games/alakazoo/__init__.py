@@ -13,5 +13,7 @@ ENTRY = GameEntry(
     max_players=4,
     game="alaka.games.alakazoo.game:GAME",
     heuristic="alaka.games.alakazoo.heuristic",
+    terminal_table="alaka.games.alakazoo.terminal:table",
+    view_type="alaka.games.alakazoo.view:ZooView",
     statistics="alaka.games.alakazoo.stats",
 )

@@ -82,6 +82,7 @@ from alaka.games.alakazoo.actions import (
     ZooAction,
 )
 from alaka.games.alakazoo.content import NUM_RUNES, NUM_TYPES, RAINBOW
+from alaka.games.alakazoo.events import NoAction, TurnStarted
 from alaka.games.alakazoo.state import AlakazooState
 
 # -- weights, in points ------------------------------------------------------------------------
@@ -477,13 +478,13 @@ def _took_no_action_last_turn(s: AlakazooState, seat: int) -> bool:
     """
     turns_seen = 0
     for event in reversed(s.log):
-        if event[1] != seat:
+        if event.actor != seat:
             continue
-        if event[0] == rules.EV_TURN:
+        if isinstance(event, TurnStarted):
             turns_seen += 1  # the first is the turn being played, the second the one before
             if turns_seen == 2:
                 return False
-        elif event[0] == rules.EV_NO_ACTION and turns_seen == 1:
+        elif isinstance(event, NoAction) and turns_seen == 1:
             return True
     return False
 

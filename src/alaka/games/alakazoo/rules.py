@@ -18,7 +18,7 @@ readings of docs/rulings.md:
   :func:`limit_penalty`
 - Action 3: pay a stored token, place the Helper, special
   rules 1 and 2, their Dark Power, complete boards (Z9) .. ``HELPER`` ... ``TAKE_CARD``
-- Displaying, both display points (Z7, Z8) .............. :func:`_apply_display`,
+- Displaying, both display points (Z7, Z8) .............. :func:`displayable`, :func:`_apply_display`,
   :func:`creature_point_mask`
 - The end after the round, fastest point (Z10) .......... :func:`_apply_display`, :func:`_start_turn`
 - Final score: rows and columns, own creature (Z11) ..... :func:`final_bonus`, :func:`outcome`
@@ -27,7 +27,7 @@ readings of docs/rulings.md:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
@@ -62,6 +62,45 @@ from alaka.games.alakazoo.actions import (
     ZooAction,
 )
 from alaka.games.alakazoo.content import NUM_CREATURES, NUM_DICE, NUM_RUNES, NUM_TYPES, RAINBOW
+from alaka.games.alakazoo.events import (
+    TABLE,
+    BoardChosen,
+    BoardCompleted,
+    BoardSwap,
+    CardTaken,
+    ColumnDealt,
+    ColumnDiscarded,
+    ColumnTaken,
+    CreatureRemoved,
+    DarkTaken,
+    Dealt,
+    DieRolled,
+    Discarded,
+    Displayed,
+    Drew,
+    Exchanged,
+    FinalScore,
+    FirstPlayer,
+    HandSwap,
+    HelperPaid,
+    HelperPlaced,
+    NoAction,
+    OverCards,
+    OverLimit,
+    OverTokens,
+    Passed,
+    Placed,
+    RedrawStarted,
+    Refilled,
+    Reshuffled,
+    Returned,
+    Rolled,
+    RuleSkipped,
+    Stored,
+    Truncated,
+    TurnEnded,
+    TurnStarted,
+)
 
 if TYPE_CHECKING:
     from alaka.games.alakazoo.state import AlakazooState
@@ -96,50 +135,13 @@ DEAL = 4
 #: 4 players use all six creatures' cards; each player fewer removes one creature.
 FULL_TABLE = 4
 ALL_RUNES = (1 << NUM_RUNES) - 1
+#: ``SPACE_RUNES[s]``: the bit mask of the two runes of space ``s``.
+SPACE_RUNES = tuple(3 << (2 * space) for space in range(NUM_TYPES))
 
 # Where to go once the limits are checked (see _settle).
 NEXT_RESOLVE = 0
 NEXT_REFILL = 1
 NEXT_END_ACTION = 2
-
-# Log event kinds. An event is (kind, actor, private_to_mask, *details); a nonzero mask means
-# only those seats may see the details (view.py redacts them for everyone else).
-EV_BOARD = "board"
-EV_REMOVE = "remove"
-EV_DEAL = "deal"
-EV_DEAL_COLUMN = "deal-column"
-EV_FIRST = "first"
-EV_TURN = "turn"
-EV_PASS = "pass"
-EV_ROLL = "roll"
-EV_DIE = "die"
-EV_PLACE = "place"
-EV_STORE = "store"
-EV_DARK = "dark"
-EV_OVER_TOKENS = "over-tokens"
-EV_OVER_CARDS = "over-cards"
-EV_RETURN = "return"
-EV_DISCARD = "discard"
-EV_TAKE = "take"
-EV_COLUMN_DISCARD = "column-discard"
-EV_REFILL = "refill"
-EV_RESHUFFLE = "reshuffle"
-EV_REDRAW = "redraw"
-EV_DRAW = "draw"
-EV_HELPER = "helper"
-EV_HELPER_AT = "helper-at"
-EV_SKIP = "skip"
-EV_SWAP_BOARD = "swap-board"
-EV_SWAP_HAND = "swap-hand"
-EV_EXCHANGE = "exchange"
-EV_TAKE_CARD = "take-card"
-EV_DISPLAY = "display"
-EV_COMPLETE = "complete"
-EV_END_TURN = "end-turn"
-EV_NO_ACTION = "no-action"
-EV_FINAL = "final"
-EV_TRUNCATED = "truncated"
-
 
 #: A generous bound on the actions of one turn (roll three dice and return tokens, or take a
 #: column, discard, refill and display), used for the safety limit on a game's length.
@@ -173,9 +175,9 @@ def free_runes(s: AlakazooState, seat: int) -> int:
     """Bit mask of runes that may take a token: empty and, by ruling Z4, not covered."""
     free = ALL_RUNES & ~s.runes[seat]
     if s.opts.covered_runes:
-        for space, card in enumerate(s.elements[seat]):
+        for runes, card in zip(SPACE_RUNES, s.elements[seat], strict=True):
             if card >= 0:
-                free &= ~(3 << (2 * space))
+                free &= ~runes
     return free
 
 
@@ -215,11 +217,17 @@ def limit_penalty(s: AlakazooState, excess: int) -> int:
     return excess if s.opts.dark_per_excess else 1
 
 
-def can_display(s: AlakazooState, seat: int, card: int) -> bool:
-    """Z7: the card's space is empty and both of its runes hold a token."""
-    space = card % NUM_TYPES
-    both = 3 << (2 * space)
-    return s.elements[seat][space] < 0 and s.runes[seat] & both == both
+def displayable(s: AlakazooState, seat: int, cards: list[int]) -> list[int]:
+    """Z7: the cards that ``seat`` may display: the card's space is empty and both of its runes
+    hold a token. (One pass over the cards, with no call per card: it runs at every display.)"""
+    elements = s.elements[seat]
+    runes = s.runes[seat]
+    return [
+        card
+        for card in cards
+        if elements[card % NUM_TYPES] < 0
+        and runes & SPACE_RUNES[card % NUM_TYPES] == SPACE_RUNES[card % NUM_TYPES]
+    ]
 
 
 def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
@@ -238,15 +246,15 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
     p = s.player
     phase = s.phase
     if phase == PH_DISPLAY:
-        hand = s.hands[p]
-        out: list[Action] = [a.display[c] for c in hand if can_display(s, p, c)]
+        display = a.display
+        out: list[Action] = [display[card] for card in displayable(s, p, s.hands[p])]
         out.append(a.end)
         return tuple(out)
     if phase == PH_RESOLVE:
         return _resolve_actions(s)
     if phase == PH_ACTION:
-        out = list(a.rolls)
-        out.extend(a.take[k] for k in range(NUM_COLUMNS) if s.columns[k])
+        columns = s.columns
+        out = [*a.rolls, *[take for take, column in zip(a.take, columns, strict=True) if column]]
         if s.hands[p]:
             out.append(a.redraw)
         if s.stored[p] > 0:
@@ -261,7 +269,8 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
             out.append(a.return_wizard)
         return tuple(out)
     if phase == PH_CARDS_OVER:
-        return tuple(a.discard[c] for c in s.hands[p])
+        discard = a.discard
+        return tuple([discard[card] for card in s.hands[p]])
     if phase == PH_REDRAW:
         out = [a.discard[c] for c in s.hands[p]]
         if s.draws_left:
@@ -291,13 +300,13 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     for symbol in sorted(set(s.pending)):
         if symbol == RAINBOW:
             place = a.place[RAINBOW]
-            out.extend(place[r] for r in range(NUM_RUNES) if free >> r & 1)
+            out += [place[r] for r in range(NUM_RUNES) if free >> r & 1]
             out.append(a.store)
         else:
-            runes = [r for r in board.runes_of_colour[symbol] if free >> r & 1]
+            place = a.place[symbol]
+            runes = [place[r] for r in board.runes_of_colour[symbol] if free >> r & 1]
             if runes:
-                place = a.place[symbol]
-                out.extend(place[r] for r in runes)
+                out += runes
             else:
                 out.append(a.dark[symbol])
     return tuple(out)
@@ -350,18 +359,20 @@ def chance_outcomes(s: AlakazooState) -> tuple[tuple[Action, float], ...]:
 
 
 def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
-    """Sample like :func:`chance_outcomes` without building the list (the playout hot path)."""
+    """Sample like :func:`chance_outcomes` without building the list (the playout hot path).
+
+    ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
+    take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
+    ``randrange``.
+    """
     a = s.acts
     phase = s.phase
     if phase in DRAW_PHASES:
-        deck = s.deck
-        return a.card[deck[rng.randrange(len(deck))]]
+        return a.card[rng.choice(s.deck)]
     if phase == PH_ROLL:
-        faces = s.opts.dice[s.dice_left[0]]
-        return a.die[faces[rng.randrange(len(faces))]]
+        return a.die[rng.choice(s.opts.dice[s.dice_left[0]])]
     if phase == PH_EXCHANGE:
-        hand = s.hands[s.exchange_from]
-        return a.card[hand[rng.randrange(len(hand))]]
+        return a.card[rng.choice(s.hands[s.exchange_from])]
     if phase == PH_FIRST:
         return a.first[rng.randrange(s.n)]
     eligible = _removable(s)
@@ -399,7 +410,7 @@ def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
 
 def _apply_board(s: AlakazooState, action: ZooAction) -> None:
     s.board[s.player] = action.arg
-    s.log.append((EV_BOARD, s.player, 0, action.arg))
+    s.log.append(BoardChosen(s.player, 0, action.arg))
     s.player += 1
     if s.player < s.n:
         return
@@ -412,7 +423,7 @@ def _apply_board(s: AlakazooState, action: ZooAction) -> None:
 
 def _apply_remove(s: AlakazooState, action: ZooAction) -> None:
     s.box.append(action.arg)
-    s.log.append((EV_REMOVE, -1, 0, action.arg))
+    s.log.append(CreatureRemoved(TABLE, 0, action.arg))
     if len(s.box) == FULL_TABLE - s.n:
         _build_deck(s)
 
@@ -426,7 +437,7 @@ def _build_deck(s: AlakazooState) -> None:
 
 def _apply_first(s: AlakazooState, action: ZooAction) -> None:
     s.first_player = action.arg
-    s.log.append((EV_FIRST, action.arg, 0))
+    s.log.append(FirstPlayer(action.arg, 0))
     _start_turn(s, action.arg)
 
 
@@ -444,23 +455,23 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
         if i < dealt_to_hands:
             seat = i % s.n
             s.hands[seat].append(card)
-            s.log.append((EV_DEAL, seat, 1 << seat, card))
+            s.log.append(Dealt(seat, 1 << seat, card))
         else:
             column = (i - dealt_to_hands) % NUM_COLUMNS
             s.columns[column].append(card)
-            s.log.append((EV_DEAL_COLUMN, -1, 0, column, card))
+            s.log.append(ColumnDealt(TABLE, 0, column, card))
         s.deal_index = i + 1
         if s.deal_index == dealt_to_hands + 2 * NUM_COLUMNS:
             s.phase = PH_FIRST
     elif phase == PH_REFILL:
         s.columns[s.refill_col].append(card)
-        s.log.append((EV_REFILL, -1, 0, s.refill_col, card))
+        s.log.append(Refilled(TABLE, 0, s.refill_col, card))
         s.refill_col += 1
         _next_refill(s)
     else:  # PH_REDRAW_DRAW
         p = s.player
         s.hands[p].append(card)
-        s.log.append((EV_DRAW, p, 1 << p, card))
+        s.log.append(Drew(p, 1 << p, card))
         s.draws_left -= 1
         _next_redraw_draw(s)
 
@@ -468,7 +479,7 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
 def _ensure_deck(s: AlakazooState) -> bool:
     """Z6: an empty deck takes the shuffled discard pile; False when both are empty."""
     if not s.deck and s.discard:
-        s.log.append((EV_RESHUFFLE, -1, 0, len(s.discard)))
+        s.log.append(Reshuffled(TABLE, 0, len(s.discard)))
         s.deck = s.discard
         s.discard = []
     return bool(s.deck)
@@ -482,12 +493,12 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         if s.turns >= s.opts.max_turns:
             s.truncated = True
-            s.log.append((EV_TRUNCATED, -1, 0, s.turns))
+            s.log.append(Truncated(TABLE, 0, s.turns))
             _finish(s)
             return
         s.turns += 1
         s.player = seat
-        s.log.append((EV_TURN, seat, 0, s.turns))
+        s.log.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
             return
@@ -496,7 +507,7 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             returned = s.dark[seat]
             s.dark_pool += returned
             s.dark[seat] = 0
-        s.log.append((EV_PASS, seat, 0, returned))
+        s.log.append(Passed(seat, 0, returned))
         seat = (seat + 1) % s.n
 
 
@@ -526,16 +537,16 @@ def _over_limit(s: AlakazooState) -> bool:
     p = s.player
     excess = tokens_held(s, p) - MAX_TOKENS
     phase = PH_TOKENS_OVER
-    event = EV_OVER_TOKENS
+    event: type[OverLimit] = OverTokens
     if excess <= 0:
         excess = len(s.hands[p]) - MAX_CARDS
         phase = PH_CARDS_OVER
-        event = EV_OVER_CARDS
+        event = OverCards
         if excess <= 0:
             return False
     owed = limit_penalty(s, excess)
     gained = _gain_dark(s, p, owed)
-    s.log.append((event, p, 0, excess, gained, owed))
+    s.log.append(event(p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -544,14 +555,14 @@ def _over_limit(s: AlakazooState) -> bool:
 def _apply_roll(s: AlakazooState, action: ZooAction) -> None:
     s.dice_left = [d for d in range(NUM_DICE) if action.arg >> d & 1]
     s.pending = []
-    s.log.append((EV_ROLL, s.player, 0, action.arg))
+    s.log.append(Rolled(s.player, 0, action.arg))
     s.phase = PH_ROLL
 
 
 def _apply_die(s: AlakazooState, action: ZooAction) -> None:
     die = s.dice_left.pop(0)
     s.pending.append(action.arg)
-    s.log.append((EV_DIE, s.player, 0, die, action.arg))
+    s.log.append(DieRolled(s.player, 0, die, action.arg))
     if not s.dice_left:
         s.phase = PH_RESOLVE
 
@@ -568,7 +579,7 @@ def _apply_place(s: AlakazooState, action: ZooAction) -> None:
     s.pending.remove(action.arg)
     if _take_token(s):
         s.runes[p] |= 1 << action.arg2
-    s.log.append((EV_PLACE, p, 0, action.arg, action.arg2))
+    s.log.append(Placed(p, 0, action.arg, action.arg2))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -577,7 +588,7 @@ def _apply_store(s: AlakazooState, action: ZooAction) -> None:
     s.pending.remove(RAINBOW)
     if _take_token(s):
         s.stored[p] += 1
-    s.log.append((EV_STORE, p, 0))
+    s.log.append(Stored(p, 0))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -585,7 +596,7 @@ def _apply_dark(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.pending.remove(action.arg)
     gained = _gain_dark(s, p)
-    s.log.append((EV_DARK, p, 0, action.arg, gained))
+    s.log.append(DarkTaken(p, 0, action.arg, gained))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -596,7 +607,7 @@ def _apply_return(s: AlakazooState, action: ZooAction) -> None:
     else:
         s.runes[p] &= ~(1 << action.arg)
     s.magic_pool += 1
-    s.log.append((EV_RETURN, p, 0, action.arg))
+    s.log.append(Returned(p, 0, action.arg))
     s.excess -= 1
     if s.excess == 0:
         _settle(s, s.after_overflow)
@@ -619,7 +630,7 @@ def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     _lose_from_hand(s, p, card)
     s.discard.append(card)
-    s.log.append((EV_DISCARD, p, 0, card))
+    s.log.append(Discarded(p, 0, card))
     if s.phase == PH_REDRAW:
         s.draws_left += 1
         return
@@ -634,7 +645,7 @@ def _apply_take(s: AlakazooState, action: ZooAction) -> None:
     s.columns[action.arg] = []
     for card in cards:
         _gain_in_public(s, p, card)
-    s.log.append((EV_TAKE, p, 0, action.arg, tuple(cards)))
+    s.log.append(ColumnTaken(p, 0, action.arg, tuple(cards)))
     _settle(s, NEXT_REFILL)
 
 
@@ -644,7 +655,7 @@ def _next_refill(s: AlakazooState) -> None:
         column = s.columns[s.refill_col]
         if len(column) >= MAX_CARDS:
             s.discard.extend(column)
-            s.log.append((EV_COLUMN_DISCARD, -1, 0, s.refill_col, tuple(column)))
+            s.log.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
             s.columns[s.refill_col] = []
         if _ensure_deck(s):
             s.phase = PH_REFILL
@@ -655,7 +666,7 @@ def _next_refill(s: AlakazooState) -> None:
 
 def _apply_redraw(s: AlakazooState, action: ZooAction) -> None:
     s.draws_left = 0
-    s.log.append((EV_REDRAW, s.player, 0))
+    s.log.append(RedrawStarted(s.player, 0))
     s.phase = PH_REDRAW
 
 
@@ -676,18 +687,18 @@ def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.stored[p] -= 1
     s.magic_pool += 1
-    s.log.append((EV_HELPER, p, 0))
+    s.log.append(HelperPaid(p, 0))
     s.phase = PH_HELPER_AT
 
 
 def _apply_helper_at(s: AlakazooState, action: ZooAction) -> None:
     s.helper[s.player] = action.arg
-    s.log.append((EV_HELPER_AT, s.player, 0, action.arg))
+    s.log.append(HelperPlaced(s.player, 0, action.arg))
     s.phase = PH_HELPER_RULE
 
 
 def _apply_skip(s: AlakazooState, action: ZooAction) -> None:
-    s.log.append((EV_SKIP, s.player, 0))
+    s.log.append(RuleSkipped(s.player, 0))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -698,7 +709,7 @@ def _apply_swap_board(s: AlakazooState, action: ZooAction) -> None:
     mine, theirs = s.elements[p][space], s.elements[q][space]
     s.elements[p][space], s.elements[q][space] = theirs, mine
     gained = _gain_dark(s, p)
-    s.log.append((EV_SWAP_BOARD, p, 0, q, space, mine, theirs, gained))
+    s.log.append(BoardSwap(p, 0, q, space, mine, theirs, gained))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -711,7 +722,7 @@ def _apply_swap_hand(s: AlakazooState, action: ZooAction) -> None:
     _lose_from_hand(s, p, card)
     s.elements[p][space] = card
     _gain_in_public(s, p, old)
-    s.log.append((EV_SWAP_HAND, p, 0, space, card, old))
+    s.log.append(HandSwap(p, 0, space, card, old))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -735,7 +746,7 @@ def _finish_exchange(s: AlakazooState, taken: int) -> None:
     knowledge.show_to(s.seen, (p,), given)
     knowledge.show_to(s.seen, (q,), taken)
     gained = _gain_dark(s, p)
-    s.log.append((EV_EXCHANGE, p, (1 << p) | (1 << q), q, given, taken, gained))
+    s.log.append(Exchanged(p, (1 << p) | (1 << q), q, given, taken, gained))
     s.give_card = -1
     s.exchange_from = -1
     _settle(s, NEXT_END_ACTION)
@@ -753,7 +764,7 @@ def _apply_take_card(s: AlakazooState, action: ZooAction) -> None:
     _lose_from_hand(s, p, given)
     s.discard.append(given)
     _gain_in_public(s, p, card)
-    s.log.append((EV_TAKE_CARD, p, 0, given, card))
+    s.log.append(CardTaken(p, 0, given, card))
     s.give_card = -1
     _settle(s, NEXT_END_ACTION)
 
@@ -765,7 +776,7 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     space = card % NUM_TYPES
     _lose_from_hand(s, p, card)
     s.elements[p][space] = card
-    s.runes[p] &= ~(3 << (2 * space))
+    s.runes[p] &= ~SPACE_RUNES[space]
     s.magic_pool += 2
     earned = 0
     creature_point = scores_creature_point(s, p, card // NUM_TYPES)
@@ -776,21 +787,21 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
         s.first_types |= 1 << space
         earned += 1
     s.points[p] += earned
-    s.log.append((EV_DISPLAY, p, 0, card, int(creature_point), int(first)))
+    s.log.append(Displayed(p, 0, card, creature_point, first))
     if s.end_by < 0 and complete(s, p):
         s.end_by = p
         s.points[p] += 1
-        s.log.append((EV_COMPLETE, p, 0))
+        s.log.append(BoardCompleted(p, 0))
 
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
-    s.log.append((EV_NO_ACTION, s.player, 0))
+    s.log.append(NoAction(s.player, 0))
     _apply_end(s, action)
 
 
 def _apply_end(s: AlakazooState, action: ZooAction) -> None:
-    s.log.append((EV_END_TURN, s.player, 0))
+    s.log.append(TurnEnded(s.player, 0))
     _start_turn(s, (s.player + 1) % s.n)
 
 
@@ -828,8 +839,21 @@ _HANDLERS = {
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 
 
-def final_bonus(s: AlakazooState, seat: int) -> tuple[int, int]:
-    """Final score (Z11): (points for rows and columns, the own-creature point)."""
+class FinalBonus(NamedTuple):
+    """A player's final score (Z11), added to the points of the game."""
+
+    #: Points for rows and columns of one creature or three different ones.
+    lines: int
+    #: The point for a board whose elements are all of its own creature.
+    own_creature: int
+
+    @property
+    def total(self) -> int:
+        return self.lines + self.own_creature
+
+
+def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:
+    """Final score (Z11): points for rows and columns, and the own-creature point."""
     elements = s.elements[seat]
     lines = 0
     needed = 2 if s.opts.partial_lines else 3
@@ -843,17 +867,17 @@ def final_bonus(s: AlakazooState, seat: int) -> tuple[int, int]:
     shown = [card // NUM_TYPES for card in elements if card >= 0]
     own = board_creature(s, seat)
     own_point = 1 if shown and all(k == own for k in shown) else 0
-    return lines, own_point
+    return FinalBonus(lines, own_point)
 
 
 def _finish(s: AlakazooState) -> None:
     s.phase = PH_OVER
     s.final_bonus = []
     for seat in range(s.n):
-        lines, own = final_bonus(s, seat)
-        s.final_bonus.append((lines, own, lines + own))
-        s.points[seat] += lines + own
-        s.log.append((EV_FINAL, seat, 0, lines, own))
+        bonus = final_bonus(s, seat)
+        s.final_bonus.append(bonus)
+        s.points[seat] += bonus.total
+        s.log.append(FinalScore(seat, 0, bonus.lines, bonus.own_creature))
 
 
 def outcome(s: AlakazooState) -> Outcome | None:

@@ -10,19 +10,19 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Self, cast
 
 from alaka.core.phased import GameRules, PhasedState
-from alaka.core.protocol import Action, Game, JsonDict
+from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict
 from alaka.games.alakazoo import rules, text, view
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
+from alaka.games.alakazoo.events import ZooEvent
 from alaka.games.alakazoo.options import ZooOptions
 
 #: Helper position of a player who has not used action 3 yet.
 HELPER_UNUSED = -2
-
-Event = tuple[Any, ...]
 
 
 class AlakazooState(PhasedState):
@@ -112,9 +112,9 @@ class AlakazooState(PhasedState):
         self.turns = 0
         self.truncated = False
         self.resampled = False
-        self.final_bonus: list[tuple[int, int, int]] = []
+        self.final_bonus: list[rules.FinalBonus] = []
         self.scenario_spec: JsonDict | None = None
-        self.log: list[Event] = []
+        self.log: list[ZooEvent] = []
         self.history = []
         self._legal_cache = None
 
@@ -123,14 +123,26 @@ class AlakazooState(PhasedState):
     game_rules: ClassVar[GameRules] = rules
     action_type: ClassVar[type[Action]] = ZooAction
 
-    def _seat_to_decide(self) -> int:
+    def current_player(self) -> int:
+        # PhasedState's, with the deciding seat read directly: it is asked at every step.
+        phase = self.phase
+        if phase in rules.CHANCE_PHASES:
+            return CHANCE
+        if phase == rules.PH_OVER:
+            return TERMINAL
         return self.player
+
+    # The rules' functions serve as the methods themselves: one call fewer on the hot path.
+    _legal = rules.legal_actions
+    _apply: Callable[..., None] = rules.apply  # takes ZooAction, which _is_legal has made sure of
+    sample_chance = rules.sample_chance
 
     def decision(self) -> str:
         return text.describe_decision(self)
 
     def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
-        return view.view(self, seat, log_since)
+        # The protocol hands every game's view out as plain JSON; its shape is view.ZooView.
+        return cast("JsonDict", view.view(self, seat, log_since))
 
     def resample(self, seat: int, rng: random.Random) -> AlakazooState:
         return rules.resample(self, seat, rng)

@@ -4,19 +4,17 @@ What a designer asks of a batch of games: how much Dark Power was taken and how 
 cost, how many elements were displayed and what their points were, whether the fastest point
 went to the winner, what the rows and columns scored, how often the limits bit, and which
 board each seat played. The final state holds the boards, the Dark Power still held, who
-completed first and the final bonuses; the rest is counted from the event log, and only
-:func:`_events` knows how an event is laid out.
+completed first and the final bonuses; the rest is counted from the typed event log.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
 
 from alaka.core.protocol import State
 from alaka.core.stats import GameBasics, StatColumn, StatValue
-from alaka.games.alakazoo.rules import EV_DISPLAY, EV_OVER_CARDS, EV_OVER_TOKENS, EV_PASS, board_creature
+from alaka.games.alakazoo.events import Displayed, OverLimit, Passed
+from alaka.games.alakazoo.rules import board_creature
 from alaka.games.alakazoo.state import AlakazooState
 
 COLUMNS: tuple[StatColumn, ...] = (
@@ -47,33 +45,27 @@ def _state(final: State) -> AlakazooState:
     return final
 
 
-def _events(s: AlakazooState) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
-    """The log as ``(kind, actor, details)``: the one place that knows an event's layout
-    (``(kind, actor, private_to_mask, *details)`` today, see rules.py)."""
-    for event in s.log:
-        yield event[0], event[1], event[3:]
-
-
 def statistics(final: State) -> dict[str, StatValue]:
     """The statistics of a finished Alakazoo game, one value per column of :data:`COLUMNS`."""
     s = _state(final)
     counts: Counter[str] = Counter()
     returned = 0  # Dark Power handed back after a pass; the rest is still held at the end
-    for kind, _actor, details in _events(s):
-        if kind == EV_PASS:
-            counts["passes"] += 1
-            returned += details[0]
-        elif kind == EV_DISPLAY:
-            counts["displays"] += 1
-            counts["creature_points"] += details[1]
-            counts["first_points"] += details[2]
-        elif kind in (EV_OVER_TOKENS, EV_OVER_CARDS):
-            counts["over_limit"] += 1
-            counts["over_limit_discards"] += details[0]
+    for event in s.log:
+        match event:
+            case Passed(returned=back):
+                counts["passes"] += 1
+                returned += back
+            case Displayed(creature_point=creature, first=first):
+                counts["displays"] += 1
+                counts["creature_points"] += creature
+                counts["first_points"] += first
+            case OverLimit(excess=excess):
+                counts["over_limit"] += 1
+                counts["over_limit_discards"] += excess
     outcome = s.outcome()
     winners = outcome.winners if outcome is not None else ()
-    lines = sum(bonus[0] for bonus in s.final_bonus)
-    own = sum(bonus[1] for bonus in s.final_bonus)
+    lines = sum(bonus.lines for bonus in s.final_bonus)
+    own = sum(bonus.own_creature for bonus in s.final_bonus)
     return {
         "board": tuple(s.c.creatures[board_creature(s, seat)] for seat in range(s.n)),
         "dark_power": sum(s.dark) + returned,

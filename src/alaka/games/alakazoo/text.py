@@ -6,9 +6,14 @@ Players are named "Player 1".."Player 4" (seat 0 is Player 1).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
+from alaka.core.events import Encoder
+from alaka.core.events import event_json as core_event_json
 from alaka.core.protocol import Action, JsonDict
+from alaka.games.alakazoo import events as ev
 from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -41,6 +46,7 @@ from alaka.games.alakazoo.actions import (
     dice_key,
 )
 from alaka.games.alakazoo.content import NUM_TYPES, Components
+from alaka.games.alakazoo.events import ZooEvent
 
 if TYPE_CHECKING:
     from alaka.games.alakazoo.state import AlakazooState
@@ -97,7 +103,7 @@ def rune_name(c: Components, rune: int) -> str:
     return f"{c.element_types[rune // 2]} space, rune {rune % 2 + 1}"
 
 
-def _cards(c: Components, cards: Any) -> str:
+def _cards(c: Components, cards: Iterable[int]) -> str:
     return ", ".join(c.card_name(card) for card in cards) or "no cards"
 
 
@@ -194,103 +200,135 @@ def label(s: AlakazooState, action: Action) -> str:
     return action.name
 
 
-def event_json(c: Components, event: tuple[Any, ...], seat: int | None) -> JsonDict:
-    """One log event as ``seat`` may see it: who, what kind, and a sentence."""
-    kind, actor, private = event[0], event[1], event[2]
-    hidden = bool(private) and (seat is None or not private >> seat & 1)
-    return {
-        "seat": actor if actor >= 0 else None,
-        "event": kind,
-        "text": event_text(c, event, hidden),
-    }
+#: How each event field is written in the log's JSON form, by name; a field not listed is
+#: written as it is (counts, seats, booleans). One name means one thing in every event.
+_FIELDS: dict[str, Callable[[Components, Any], Any]] = {
+    "board": lambda c, board: board + 1,
+    "creature": lambda c, creature: c.creatures[creature],
+    "card": Components.card_name,
+    "mine": Components.card_name,
+    "theirs": Components.card_name,
+    "placed": Components.card_name,
+    "given": Components.card_name,
+    "taken": Components.card_name,
+    "discarded": Components.card_name,
+    "cards": lambda c, cards: [c.card_name(card) for card in cards],
+    "column": lambda c, column: column + 1,
+    "die": lambda c, die: die + 1,
+    "dice": lambda c, mask: [int(d) for d in dice_key(mask).split("+")],
+    "symbol": Components.symbol_name,
+    "colour": Components.symbol_name,
+    "rune": lambda c, rune: "Wizard card" if rune == WIZARD else rune_name(c, rune),
+    "space": lambda c, space: c.element_types[space],
+    "place": helper_place,
+}
 
 
-def event_text(c: Components, event: tuple[Any, ...], hidden: bool) -> str:
+def encode_field(c: Components, name: str, value: Any) -> Any:
+    """An event field's value in the log's JSON form: card numbers become card names, runes
+    and spaces their printed names, columns, dice and boards count from 1 (see ``_FIELDS``)."""
+    write = _FIELDS.get(name)
+    return value if write is None else write(c, value)
+
+
+@cache
+def _encoder(c: Components) -> Encoder:
+    return partial(encode_field, c)
+
+
+def event_json(c: Components, event: ZooEvent, seat: int | None) -> JsonDict:
+    """One log event as ``seat`` may see it: its JSON form and its sentence."""
+    out = core_event_json(event, seat, _encoder(c))
+    out["text"] = event_text(c, event, event.hidden_from(seat))
+    return out
+
+
+def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
     """A log event in words; ``hidden`` leaves out what the reader may not see."""
-    kind, actor = event[0], event[1]
-    d = event[3:]
-    who = player_name(actor) if actor >= 0 else ""
-    if kind == rules.EV_BOARD:
-        return f"{who} chooses portal board {d[0] + 1} ({c.creatures[c.boards[d[0]].creature]})."
-    if kind == rules.EV_REMOVE:
-        return f"The {c.creatures[d[0]]} cards go back to the box."
-    if kind == rules.EV_DEAL:
-        return f"{who} is dealt a card." if hidden else f"{who} is dealt {c.card_name(d[0])}."
-    if kind == rules.EV_DEAL_COLUMN:
-        return f"{c.card_name(d[1])} is laid in column {d[0] + 1}."
-    if kind == rules.EV_FIRST:
-        return f"{who} is the first player."
-    if kind == rules.EV_TURN:
-        return f"Turn {d[0]}: {who}."
-    if kind == rules.EV_PASS:
-        back = f" and returns {d[0]} Dark Power" if d[0] else ""
-        return f"{who} has 3 Dark Power, passes{back}."
-    if kind == rules.EV_ROLL:
-        return f"{who} rolls dice {dice_key(d[0]).replace('+', ', ')}."
-    if kind == rules.EV_DIE:
-        return f"Die {d[0] + 1} shows {c.symbol_name(d[1])}."
-    if kind == rules.EV_PLACE:
-        return f"{who} puts the {c.symbol_name(d[0])} result on the {rune_name(c, d[1])}."
-    if kind == rules.EV_STORE:
-        return f"{who} stores a Magic Power token on the Wizard card."
-    if kind == rules.EV_DARK:
-        took = "takes a Dark Power token" if d[1] else "would take Dark Power but already has 3"
-        return f"{who} has no free {c.colours[d[0]]} rune and {took}."
-    if kind == rules.EV_OVER_TOKENS:
-        over = amount(d[0], "Magic Power token")
-        return f"{who} is {over} over the limit of 6 and {_dark_taken(d[1], d[2])}."
-    if kind == rules.EV_OVER_CARDS:
-        return f"{who} is {amount(d[0], 'card')} over the limit of 4 and {_dark_taken(d[1], d[2])}."
-    if kind == rules.EV_RETURN:
-        where = "the Wizard card" if d[0] == WIZARD else f"the {rune_name(c, d[0])}"
-        return f"{who} returns the token on {where}."
-    if kind == rules.EV_DISCARD:
-        return f"{who} discards {c.card_name(d[0])}."
-    if kind == rules.EV_TAKE:
-        return f"{who} takes column {d[0] + 1}: {_cards(c, d[1])}."
-    if kind == rules.EV_COLUMN_DISCARD:
-        return f"Column {d[0] + 1} already has 4 cards; they are discarded: {_cards(c, d[1])}."
-    if kind == rules.EV_REFILL:
-        return f"{c.card_name(d[1])} is added to column {d[0] + 1}."
-    if kind == rules.EV_RESHUFFLE:
-        return f"The deck is empty; the discard pile ({amount(d[0], 'card')}) is shuffled into a new deck."
-    if kind == rules.EV_REDRAW:
-        return f"{who} discards cards to draw as many."
-    if kind == rules.EV_DRAW:
-        return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(d[0])}."
-    if kind == rules.EV_HELPER:
-        return f"{who} pays a stored token to use the Magic Helper."
-    if kind == rules.EV_HELPER_AT:
-        return f"{who} puts the Magic Helper on the {helper_place(c, d[0])}."
-    if kind == rules.EV_SKIP:
-        return f"{who} uses no special rule."
-    if kind == rules.EV_SWAP_BOARD:
-        q, _, mine, theirs = d[0], d[1], d[2], d[3]
-        return f"{who} swaps {c.card_name(mine)} for {player_name(q)}'s {c.card_name(theirs)}."
-    if kind == rules.EV_SWAP_HAND:
-        return f"{who} puts {c.card_name(d[1])} from hand on the board and takes {c.card_name(d[2])} back."
-    if kind == rules.EV_EXCHANGE:
-        q = player_name(d[0])
-        if hidden:
-            return f"{who} exchanges a card for a random card of {q}."
-        return f"{who} gives {c.card_name(d[1])} to {q} and gets {c.card_name(d[2])}."
-    if kind == rules.EV_TAKE_CARD:
-        return f"{who} discards {c.card_name(d[0])} and takes {c.card_name(d[1])} from the columns."
-    if kind == rules.EV_DISPLAY:
-        bonus = [why for why, got in (("its creature", d[1]), ("first of its type", d[2])) if got]
-        earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
-        return f"{who} displays {c.card_name(d[0])}{earned}."
-    if kind == rules.EV_COMPLETE:
-        return f"{who} completes the board first (+1). The round is played to its end."
-    if kind == rules.EV_END_TURN:
-        return f"{who} ends the turn."
-    if kind == rules.EV_NO_ACTION:
-        return f"{who} takes no action."
-    if kind == rules.EV_FINAL:
-        return f"Final score, {who}: +{d[0]} for rows and columns, +{d[1]} for the own creature."
-    if kind == rules.EV_TRUNCATED:
-        return f"The game stops at the safety limit after {amount(d[0], 'turn')}."
-    return str(kind)
+    who = player_name(event.actor) if event.actor >= 0 else ""
+    match event:
+        case ev.BoardChosen(board=board):
+            return f"{who} chooses portal board {board + 1} ({c.creatures[c.boards[board].creature]})."
+        case ev.CreatureRemoved(creature=creature):
+            return f"The {c.creatures[creature]} cards go back to the box."
+        case ev.Dealt(card=card):
+            return f"{who} is dealt a card." if hidden else f"{who} is dealt {c.card_name(card)}."
+        case ev.ColumnDealt(column=column, card=card):
+            return f"{c.card_name(card)} is laid in column {column + 1}."
+        case ev.FirstPlayer():
+            return f"{who} is the first player."
+        case ev.TurnStarted(turn=turn):
+            return f"Turn {turn}: {who}."
+        case ev.Passed(returned=returned):
+            back = f" and returns {returned} Dark Power" if returned else ""
+            return f"{who} has 3 Dark Power, passes{back}."
+        case ev.Rolled(dice=dice):
+            return f"{who} rolls dice {dice_key(dice).replace('+', ', ')}."
+        case ev.DieRolled(die=die, symbol=symbol):
+            return f"Die {die + 1} shows {c.symbol_name(symbol)}."
+        case ev.Placed(symbol=symbol, rune=rune):
+            return f"{who} puts the {c.symbol_name(symbol)} result on the {rune_name(c, rune)}."
+        case ev.Stored():
+            return f"{who} stores a Magic Power token on the Wizard card."
+        case ev.DarkTaken(colour=colour, gained=gained):
+            took = "takes a Dark Power token" if gained else "would take Dark Power but already has 3"
+            return f"{who} has no free {c.colours[colour]} rune and {took}."
+        case ev.OverTokens(excess=excess, gained=gained, owed=owed):
+            over = amount(excess, "Magic Power token")
+            return f"{who} is {over} over the limit of 6 and {_dark_taken(gained, owed)}."
+        case ev.OverCards(excess=excess, gained=gained, owed=owed):
+            return f"{who} is {amount(excess, 'card')} over the limit of 4 and {_dark_taken(gained, owed)}."
+        case ev.Returned(rune=rune):
+            where = "the Wizard card" if rune == WIZARD else f"the {rune_name(c, rune)}"
+            return f"{who} returns the token on {where}."
+        case ev.Discarded(card=card):
+            return f"{who} discards {c.card_name(card)}."
+        case ev.ColumnTaken(column=column, cards=cards):
+            return f"{who} takes column {column + 1}: {_cards(c, cards)}."
+        case ev.ColumnDiscarded(column=column, cards=cards):
+            return f"Column {column + 1} already has 4 cards; they are discarded: {_cards(c, cards)}."
+        case ev.Refilled(column=column, card=card):
+            return f"{c.card_name(card)} is added to column {column + 1}."
+        case ev.Reshuffled(count=count):
+            pile = amount(count, "card")
+            return f"The deck is empty; the discard pile ({pile}) is shuffled into a new deck."
+        case ev.RedrawStarted():
+            return f"{who} discards cards to draw as many."
+        case ev.Drew(card=card):
+            return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(card)}."
+        case ev.HelperPaid():
+            return f"{who} pays a stored token to use the Magic Helper."
+        case ev.HelperPlaced(place=place):
+            return f"{who} puts the Magic Helper on the {helper_place(c, place)}."
+        case ev.RuleSkipped():
+            return f"{who} uses no special rule."
+        case ev.BoardSwap(other=other, mine=mine, theirs=theirs):
+            return f"{who} swaps {c.card_name(mine)} for {player_name(other)}'s {c.card_name(theirs)}."
+        case ev.HandSwap(placed=placed, taken=taken):
+            back = c.card_name(taken)
+            return f"{who} puts {c.card_name(placed)} from hand on the board and takes {back} back."
+        case ev.Exchanged(other=other, given=given, taken=taken):
+            if hidden:
+                return f"{who} exchanges a card for a random card of {player_name(other)}."
+            return f"{who} gives {c.card_name(given)} to {player_name(other)} and gets {c.card_name(taken)}."
+        case ev.CardTaken(discarded=discarded, taken=taken):
+            return f"{who} discards {c.card_name(discarded)} and takes {c.card_name(taken)} from the columns."
+        case ev.Displayed(card=card, creature_point=creature_point, first=first):
+            points = (("its creature", creature_point), ("first of its type", first))
+            bonus = [why for why, got in points if got]
+            earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
+            return f"{who} displays {c.card_name(card)}{earned}."
+        case ev.BoardCompleted():
+            return f"{who} completes the board first (+1). The round is played to its end."
+        case ev.TurnEnded():
+            return f"{who} ends the turn."
+        case ev.NoAction():
+            return f"{who} takes no action."
+        case ev.FinalScore(lines=lines, own_creature=own_creature):
+            return f"Final score, {who}: +{lines} for rows and columns, +{own_creature} for the own creature."
+        case ev.Truncated(turns=turns):
+            return f"The game stops at the safety limit after {amount(turns, 'turn')}."
+    raise TypeError(f"no words for the event {event!r}")
 
 
 def render(view: JsonDict, log_lines: int = 8) -> str:

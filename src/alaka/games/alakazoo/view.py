@@ -6,13 +6,18 @@ the box (ruling Z12), the dice and everything said in the log. Private: the card
 (only its owner sees them), the card a player draws, and the two cards of a special-rule-2
 exchange (only the two players in it). The chosen card of special rule 2 is its owner's until
 the exchange is made. A spectator (``seat=None``) sees only what is public.
+
+The view also carries the printed data a table shows (the nine space names, each spell die's
+faces), so the terminal and the browser draw a board from the view alone. Its shape is declared
+below as ``TypedDict``s (named in the game's entry, so the conformance kit checks every view);
+docs/views.md explains each key and each log event.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
-from alaka.core.protocol import JsonDict
+from alaka.core.protocol import BaseView
 from alaka.games.alakazoo import rules, text
 from alaka.games.alakazoo.actions import seat_key
 from alaka.games.alakazoo.content import NUM_TYPES
@@ -21,10 +26,66 @@ if TYPE_CHECKING:
     from alaka.games.alakazoo.state import AlakazooState
 
 
-def _player(s: AlakazooState, q: int, seat: int | None) -> JsonDict:
+class ZooRune(TypedDict):
+    """One rune of a board: its colour and whether a Magic Power token is on it."""
+
+    colour: str
+    token: bool
+
+
+class ZooPlayer(TypedDict):
+    """One player's side of the table; ``hand`` is ``None`` for everyone but its owner."""
+
+    seat: int
+    name: str
+    board: int | None
+    creature: str | None
+    runes: list[ZooRune]
+    elements: list[str | None]
+    stored: int
+    dark_power: int
+    points: int
+    helper: str | None
+    hand: list[str] | None
+    hand_size: int
+    board_complete: bool
+
+
+class ZooFinalBonus(TypedDict):
+    """A player's final score (Z11), once the game is over."""
+
+    lines: int
+    own_creature: int
+    total: int
+
+
+class ZooView(BaseView):
+    """Everything one seat may see of an Alakazoo position (docs/views.md)."""
+
+    active_player: int | None
+    first_player: int | None
+    end_triggered_by: int | None
+    players: list[ZooPlayer]
+    columns: list[list[str]]
+    deck_size: int
+    discard: list[str]
+    box: list[str]
+    first_displays: list[str]
+    dice_to_roll: list[int]
+    dice_results: list[str]
+    over_limit: int
+    redraw_count: int
+    card_to_give: str | None
+    exchange_with: int | None
+    final_bonus: list[ZooFinalBonus]
+    spaces: list[str]
+    dice: list[list[str]]
+
+
+def _player(s: AlakazooState, q: int, seat: int | None) -> ZooPlayer:
     c = s.c
     chosen = s.board[q]
-    runes: list[JsonDict] = []
+    runes: list[ZooRune] = []
     if chosen >= 0:
         colours = c.boards[chosen].rune_colours
         runes = [
@@ -32,7 +93,6 @@ def _player(s: AlakazooState, q: int, seat: int | None) -> JsonDict:
             for r in range(2 * NUM_TYPES)
         ]
     helper = s.helper[q]
-    hand: Any = [c.card_name(card) for card in s.hands[q]] if seat == q else None
     return {
         "seat": q,
         "name": seat_key(q),
@@ -44,27 +104,26 @@ def _player(s: AlakazooState, q: int, seat: int | None) -> JsonDict:
         "dark_power": s.dark[q],
         "points": s.points[q],
         "helper": text.helper_place(c, helper),
-        "hand": hand,
+        "hand": [c.card_name(card) for card in s.hands[q]] if seat == q else None,
         "hand_size": len(s.hands[q]),
         "board_complete": rules.complete(s, q) if chosen >= 0 else False,
     }
 
 
-def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> JsonDict:
+def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> ZooView:
     """Everything ``seat`` may see; ``None`` is a spectator."""
     if seat is not None and not 0 <= seat < s.n:
         raise ValueError(f"seat must be 0..{s.n - 1} or None, not {seat!r}")
     c = s.c
-    current = s.current_player()
     outcome = s.outcome()
     pending = [c.symbol_name(sym) for sym in s.pending] if s.phase == rules.PH_RESOLVE else []
-    result: JsonDict = {
+    return {
         "game": "alakazoo",
         "seat": seat,
         "num_players": s.n,
         "phase": text.PHASE_NAMES[s.phase],
         "decision": text.describe_decision(s),
-        "current_player": current,
+        "current_player": s.current_player(),
         "active_player": s.player if s.phase >= rules.PH_ACTION else None,
         "first_player": s.first_player if s.first_player >= 0 else None,
         "turn": s.turns,
@@ -84,6 +143,9 @@ def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> JsonD
         "log": [] if log_since is None else [text.event_json(c, e, seat) for e in s.log[log_since:]],
         "log_size": len(s.log),
         "outcome": outcome.to_json() if outcome is not None else None,
-        "final_bonus": [list(b) for b in s.final_bonus],
+        "final_bonus": [
+            {"lines": b.lines, "own_creature": b.own_creature, "total": b.total} for b in s.final_bonus
+        ],
+        "spaces": list(c.element_types),
+        "dice": [[c.symbol_name(symbol) for symbol in die] for die in s.opts.dice],
     }
-    return result

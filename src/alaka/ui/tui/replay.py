@@ -20,7 +20,7 @@ from alaka.core.protocol import CHANCE, State
 from alaka.core.records import HUMAN, replay_states
 from alaka.core.registry import game as get_game
 from alaka.ui.tui import render
-from alaka.ui.tui.session import EXIT_OK, Ask, space_names
+from alaka.ui.tui.session import EXIT_OK, Ask
 
 KEYS = "Enter or n: next, p: previous, a number: go to that step, q: quit"
 
@@ -57,7 +57,6 @@ class ReplayViewer:
         self.console = console
         self.ask = ask
         self.names = _names(record, n)
-        self.spaces = space_names(self.game, self.states[0])
 
     @property
     def last(self) -> int:
@@ -70,7 +69,7 @@ class ReplayViewer:
         who = "a spectator" if self.seat is None else render.player_name(self.seat)
         self.console.print()
         self.console.print(Rule(Text(f"Step {step} of {self.last}, as {who} sees it")))
-        self.console.print(render.view_table(view, spaces=self.spaces))
+        self.console.print(render.view_table(view))
         self.console.print(render.log_lines(view["log"], title="What happened since the last step:"))
         if view["outcome"] is not None:
             self.console.print(render.outcome_table(view["outcome"], self.names))

@@ -158,17 +158,6 @@ def resume_game(path: str, *, record: str | None = None, game_name: str | None =
     )
 
 
-def space_names(game: Game, state: State) -> tuple[str, ...]:
-    """Alakazoo's board space names for the components this game uses (printed data)."""
-    if game.name != "alakazoo":
-        return ()
-    start = state.start_record()
-    options = start.get("options")
-    if options is None and isinstance(start.get("scenario"), dict):
-        options = start["scenario"].get("options")
-    return render.alakazoo_space_names(options if isinstance(options, dict) else {})
-
-
 class PlaySession:
     """One game at the terminal, from its current state to its end or until someone stops."""
 
@@ -184,7 +173,6 @@ class PlaySession:
         self.humans = [seat for seat, spec in enumerate(self.seats) if spec == HUMAN]
         self.hot_seat = len(self.humans) > 1
         self.log_seen: dict[int, int] = dict(setup.log_seen)
-        self.spaces = space_names(self.game, self.state)
         #: In hot-seat games, the person whose private table is on the screen now.
         self._on_screen: int | None = None
 
@@ -322,7 +310,7 @@ class PlaySession:
             raise _Stop("quit")
 
     def _show_table(self, seat: int, view: JsonDict) -> None:
-        self.console.print(render.view_table(view, spaces=self.spaces))
+        self.console.print(render.view_table(view))
         self.console.print(render.log_lines(view["log"], title="Since your last decision:"))
 
     def _human_action(self, seat: int) -> Action:
@@ -392,7 +380,7 @@ class PlaySession:
             title = "The last events:"
         view = self.state.view(viewer, log_since=since)
         self.console.print()
-        self.console.print(render.view_table(view, spaces=self.spaces))
+        self.console.print(render.view_table(view))
         self.console.print(render.log_lines(view["log"], title=title))
         outcome = view["outcome"]
         if outcome is not None:

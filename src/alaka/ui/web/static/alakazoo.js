@@ -7,7 +7,7 @@ import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "
 const KEYS = [
   "current_player", "active_player", "first_player", "end_triggered_by", "players", "columns", "deck_size",
   "discard", "box", "first_displays", "dice_to_roll", "dice_results", "over_limit", "redraw_count",
-  "card_to_give", "exchange_with", "final_bonus",
+  "card_to_give", "exchange_with", "final_bonus", "spaces", "dice",
 ];
 
 /** Rune and die colours the stylesheet knows; others get a neutral look. */
@@ -22,12 +22,6 @@ function rune(r) {
   const words = `${r.colour} rune${r.token ? " with a Magic Power token" : ""}`;
   const cls = `rune ${colourClass(r.colour)}${r.token ? " token" : ""}`;
   return h("span", { class: cls, title: words, "aria-label": words });
-}
-
-/** The nine names of the board spaces, row by row (printed data the view does not repeat). */
-function spaceNames(ctx) {
-  const names = ctx.table && ctx.table.space_names;
-  return names && names.length === 9 ? names : Array.from({ length: 9 }, (_, k) => `space ${k + 1}`);
 }
 
 function boardCell(player, space, name) {
@@ -47,12 +41,12 @@ function boardCell(player, space, name) {
   );
 }
 
-function board(player, ctx) {
-  const names = spaceNames(ctx);
+/** A board: the nine spaces row by row, named as printed (the view's `spaces`). */
+function board(view, player) {
   return h(
     "div",
     { class: "board", role: "grid", "aria-label": `portal board of ${playerName(player.seat)}` },
-    names.map((name, k) => boardCell(player, k, name)),
+    view.spaces.map((name, k) => boardCell(player, k, name)),
   );
 }
 
@@ -66,7 +60,7 @@ function playerStats(view, player) {
     stat("Stored Magic Power", player.stored),
     stat("Helper", player.helper || "not used yet"),
     player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
-    bonus ? stat("Final bonus", `lines ${bonus[0]} + own creature ${bonus[1]} = ${bonus[2]}`) : null,
+    bonus ? stat("Final bonus", `lines ${bonus.lines} + own creature ${bonus.own_creature} = ${bonus.total}`) : null,
   );
 }
 
@@ -88,7 +82,7 @@ function playerPanel(view, player, ctx) {
       view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
     ),
     h("div", { class: "board-name" }, boardName),
-    board(player, ctx),
+    board(view, player),
     playerStats(view, player),
     h("div", { class: "row-label" }, `Hand (${player.hand_size})`),
     handView(player.hand, player.hand_size),
@@ -144,6 +138,21 @@ function columnsPanel(view) {
   );
 }
 
+/** The faces of each spell die (printed data: what a roll can bring). */
+function spellDice(view) {
+  return [
+    h("div", { class: "row-label" }, "Spell dice (their faces)"),
+    view.dice.map((faces, k) =>
+      h(
+        "div",
+        { class: "dice spell-die" },
+        h("b", {}, `Die ${k + 1}: `),
+        faces.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
+      ),
+    ),
+  ];
+}
+
 function pilesPanel(view) {
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   return panel(
@@ -165,6 +174,7 @@ function pilesPanel(view) {
     view.box.length
       ? [h("div", { class: "row-label" }, "Creatures not in play (box)"), chips(view.box, "chip dim-chip")]
       : null,
+    spellDice(view),
     h(
       "p",
       { class: "legend" },

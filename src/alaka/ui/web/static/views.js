@@ -13,9 +13,9 @@ const RENDERERS = { alakazum: renderAlakazum, alakazoo: renderAlakazoo };
 const PAGE_KEYS = ["game", "seat", "num_players", "log", "log_size", "outcome", "decision", "phase", "turn"];
 
 /**
- * The table as `view`'s seat sees it. `ctx` = {table, seat}: the summary gives names and the
- * Alakazoo space names, which the view does not repeat. Keys no renderer knows are listed at
- * the end, so a new field of the game is never invisible.
+ * The table as `view`'s seat sees it. `ctx` = {table, seat}: the summary gives the players'
+ * names. Keys no renderer knows are listed at the end, so a new field of the game is never
+ * invisible.
  */
 export function renderView(view, ctx) {
   const render = RENDERERS[view.game];
@@ -92,8 +92,10 @@ export function renderOutcome(outcome, table) {
   );
 }
 
-/** One log entry as a list item; the seat's own events are marked for the eye. */
+/** One log entry as a list item; the seat's own events are marked for the eye. An event's kind
+ * is `kind` in typed logs (docs/views.md); a log not yet typed names it `event`. */
 export function logItem(event, seat) {
   const mine = seat !== null && seat !== undefined && event.seat === seat;
-  return h("li", { class: mine ? "mine" : null, dataset: { event: event.event || "" } }, event.text);
+  const kind = event.kind || event.event || "";
+  return h("li", { class: mine ? "mine" : null, dataset: { event: kind } }, event.text);
 }
