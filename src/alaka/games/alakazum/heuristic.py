@@ -761,10 +761,10 @@ def _potions(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
             if a.kind == A.POTION_COMBAT:
                 options.append((t.cbonus[a.arg], 0.5 if t.cat[a.arg] == C_DOUBLE else 0.0, a))
             elif a.kind == A.STEAL:
-                entry = R.stealable(combat, seat)
-                if entry is not None and entry[2] == "combat":
+                potion = R.stealable(combat, seat)
+                if potion is not None and potion.use == "combat":
                     steal = a
-                    stolen_bonus = t.cbonus[t.kind_of[entry[1]]]
+                    stolen_bonus = t.cbonus[t.kind_of[potion.card]]
         if steal is not None and stolen_bonus > 0 and available + stolen_bonus >= deficit:
             choice = steal
         elif available >= deficit:
@@ -797,9 +797,9 @@ def _die_potions(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
                 ]
                 choice = _pick_potion(options, deficit)
     elif total > resistance and movable:
-        entry = R.stealable(combat, seat)
-        if entry is not None and entry[2] == "die" and entry[0] == combat.owner[winner]:
-            bonus = t.dbonus[t.kind_of[entry[1]]]
+        potion = R.stealable(combat, seat)
+        if potion is not None and potion.use == "die" and potion.seat == combat.owner[winner]:
+            bonus = t.dbonus[t.kind_of[potion.card]]
             if total - bonus <= resistance:
                 choice = next((a for a in legal if a.kind == A.STEAL), None)
     return [1.0 if a is choice else (0.5 if a.kind == A.PASS else 0.0) for a in legal]

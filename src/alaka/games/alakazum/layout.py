@@ -84,6 +84,12 @@ class Layout:
             raise ValueError(f"{self.keys[pid]} is not a character")
         return card
 
+    def trap(self, pid: int) -> Trap:
+        card = self.catalogue.cards[self.type_of[pid]]
+        if not isinstance(card, Trap):
+            raise ValueError(f"{self.keys[pid]} is not a trap")
+        return card
+
     def hand(self, kind: int) -> HandCard:
         card = self.catalogue.cards[kind]
         if not isinstance(card, HandCard):
@@ -161,6 +167,7 @@ def layout_for(catalogue: Catalogue) -> Layout:
             return (0,) * len(CULTURES)
         return tuple(conjure_points(card, c) for c in CULTURES)
 
+    cards = [rows[t] for t in type_of]
     return Layout(
         catalogue=catalogue,
         keys=tuple(keys),
@@ -173,12 +180,12 @@ def layout_for(catalogue: Catalogue) -> Layout:
         is_character=tuple(isinstance(rows[t], Character) for t in type_of),
         is_hand=tuple(isinstance(rows[t], HandCard) for t in type_of),
         is_trap=tuple(isinstance(rows[t], Trap) for t in type_of),
-        hat=tuple(hat_energy(rows[t]) if isinstance(rows[t], HandCard) else 0 for t in type_of),  # type: ignore[arg-type]
-        energy=tuple(rows[t].magic_energy if isinstance(rows[t], Character) else 0 for t in type_of),  # type: ignore[union-attr]
+        hat=tuple(hat_energy(card) if isinstance(card, HandCard) else 0 for card in cards),
+        energy=tuple(card.magic_energy if isinstance(card, Character) else 0 for card in cards),
         counts=tuple(counts(rows[t]) for t in type_of),
         conjure=tuple(conjure(rows[t]) for t in type_of),
         cultures=tuple(cultures(rows[t]) for t in type_of),
-        is_voodoo=tuple(isinstance(rows[t], HandCard) and is_voodoo(rows[t]) for t in type_of),  # type: ignore[arg-type]
+        is_voodoo=tuple(isinstance(card, HandCard) and is_voodoo(card) for card in cards),
         hand_kinds=tuple(
             sorted({kind_of_row[t] for t, card in enumerate(rows) if isinstance(card, HandCard)})
         ),

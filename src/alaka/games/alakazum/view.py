@@ -73,8 +73,13 @@ def _combat(s: AlakazumState) -> JsonDict | None:
         "sides": sides,
         "die_values": {s.L.keys[pid]: value for pid, value in combat.values.items()},
         "potions": [
-            {"seat": seat, "card": s.L.name(pid), "as": mode, "in_effect": bool(active)}
-            for seat, pid, mode, active in combat.played
+            {
+                "seat": potion.seat,
+                "card": s.L.name(potion.card),
+                "as": potion.use,
+                "in_effect": potion.in_effect,
+            }
+            for potion in combat.played
         ],
         "winner": combat.owner[result.winner] if result is not None else None,
         "reason": result.reason if result is not None else None,
