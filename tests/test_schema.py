@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
@@ -65,3 +66,23 @@ def test_an_event_hides_its_secret_fields_from_other_seats_and_names_its_fields(
     assert event_json(event, 0, encode) == {"kind": "dealt", "seat": 1, "card": None, "column": 3}
     assert event_json(event, None, encode)["card"] is None
     assert event_kinds(Event)["dealt"] is Dealt
+
+
+def test_event_kinds_skip_the_class_a_slotted_dataclass_replaced() -> None:
+    """``@dataclass(slots=True)`` builds a new class; the one it replaced stays among the base's
+    subclasses until the garbage collector runs, and must not count as a second event."""
+    gc.disable()  # keeps the replaced classes alive, as a busy program does until a collection
+    try:
+
+        @dataclass(slots=True)
+        class Base(Event):
+            pass
+
+        @dataclass(slots=True)
+        class Rolled(Base):
+            kind = "rolled"
+            value: int
+
+        assert event_kinds(Base) == {"rolled": Rolled}
+    finally:
+        gc.enable()

@@ -75,8 +75,21 @@ def event_kinds(base: type[Event]) -> dict[str, type[Event]]:
     while pending:
         kind = pending.pop()
         pending.extend(kind.__subclasses__())
-        if kind.kind:
-            if kind.kind in found and found[kind.kind] is not kind:
+        if not kind.kind:
+            continue
+        other = found.get(kind.kind)
+        if other is not None and other is not kind:
+            if _replaced(kind, other):
+                continue
+            if not _replaced(other, kind):
                 raise TypeError(f"two events are called {kind.kind!r}")
-            found[kind.kind] = kind
+        found[kind.kind] = kind
     return dict(sorted(found.items()))
+
+
+def _replaced(old: type, new: type) -> bool:
+    """Whether ``old`` is the class ``@dataclass(slots=True)`` replaced by ``new``: the decorator
+    builds a new class with ``__slots__``, and the old one stays among the base's subclasses until
+    the garbage collector frees it."""
+    same = (old.__module__, old.__qualname__) == (new.__module__, new.__qualname__)
+    return same and "__slots__" not in vars(old) and "__slots__" in vars(new)
