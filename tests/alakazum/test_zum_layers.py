@@ -12,7 +12,7 @@ from alaka.games.alakazum import phases, rules
 
 FOLDER = Path(package.__file__).parent
 #: The modules that hold behaviour; the state may import none of them.
-BEHAVIOUR = ("rules", "text", "view", "heuristic", "game", "scenario", "terminal", "events")
+BEHAVIOUR = ("rules", "text", "view", "heuristic", "game", "scenario", "terminal")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -12,12 +12,13 @@ character), the ``graveyard``, the ``row`` of initial characters during setup, c
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from alaka.core.phased import PhasedGame, PhasedState
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
+from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
 
@@ -153,7 +154,7 @@ class AlakazumState(PhasedState):
         self.truncated = False
         self.resampled = False
         self.scenario_spec: JsonDict | None = None
-        self.log: list[tuple[Any, ...]] = []
+        self.log: list[ZumEvent] = []
         self.history = []
         self._legal_cache = None
 

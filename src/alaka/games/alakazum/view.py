@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from alaka.core.events import event_json
 from alaka.core.protocol import JsonDict
 from alaka.games.alakazum import rules, text
 from alaka.games.alakazum.actions import seat_key
 from alaka.games.alakazum.content import CULTURES, LEVELS
+from alaka.games.alakazum.events import encoder
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
@@ -102,6 +104,18 @@ def _enemies(s: AlakazumState, seat: int | None) -> list[JsonDict]:
     return out
 
 
+def log_json(s: AlakazumState, seat: int | None, since: int) -> list[JsonDict]:
+    """The log from event number ``since`` as ``seat`` may see it: each event's JSON form
+    (:func:`alaka.core.events.event_json`) and its sentence as ``text``."""
+    encode = encoder(s.L)
+    out = []
+    for event in s.log[since:]:
+        entry = event_json(event, seat, encode)
+        entry["text"] = text.event_text(s, event, event.hidden_from(seat))
+        out.append(entry)
+    return out
+
+
 def view(s: AlakazumState, seat: int | None, log_since: int | None = 0) -> JsonDict:
     if seat is not None and not 0 <= seat < s.n:
         raise ValueError(f"seat must be 0..{s.n - 1} or None, not {seat!r}")
@@ -154,7 +168,7 @@ def view(s: AlakazumState, seat: int | None, log_since: int | None = 0) -> JsonD
             if s.phase in (rules.PH_REVEAL, rules.PH_SACRIFICE) and s.conjure_culture >= 0
             else None
         ),
-        "log": [] if log_since is None else [text.event_json(s, e, seat) for e in s.log[log_since:]],
+        "log": [] if log_since is None else log_json(s, seat, log_since),
         "log_size": len(s.log),
         "outcome": outcome.to_json() if outcome is not None else None,
     }

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, ZumAction
 from alaka.games.alakazum.content import CULTURES, Broom
 from alaka.games.alakazum.layout import food_cultures
@@ -130,13 +131,13 @@ def carry_out(s: AlakazumState) -> None:
         raised = food_raises(s, p, action.arg2)
         for pid in raised:
             s.level[pid] = LEVEL_C
-        s.log.append(("food", p, 0, card, action.arg2, tuple(raised)))
+        s.log.append(E.FoodGiven(p, 0, card, action.arg2, tuple(raised)))
         turn.action_done(s)
     elif kind == A.BROOM:
         target = announced.characters[0].card
         s.broom_of[target] = take_from_hand(s, p, action.arg)
         s.give_kind = -1
-        s.log.append(("broom", p, 0, target))
+        s.log.append(E.BroomGiven(p, 0, target))
         turn.action_done(s)
     elif kind == A.FIGHT:
         fight.start_player_combat(s, action.arg, owner_of(s, action.arg))
@@ -163,7 +164,7 @@ def _apply_show(s: AlakazumState, action: ZumAction) -> None:
         taken.append(pid)
     shown = take_from_hand(s, p, kind)
     s.market.append(shown)
-    s.log.append(("market", p, 0, shown, tuple(taken)))
+    s.log.append(E.WentToMarket(p, 0, shown, tuple(taken)))
     turn.action_done(s)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from alaka.core import knowledge
 from alaka.core.protocol import Outcome, rank_by_score
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import Announcement, ZumAction
 from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.layout import conjure_points
@@ -73,7 +74,7 @@ def conjure(s: AlakazumState) -> None:
     shown = tuple(pid for pid in s.hands[p] if conjure_points(L.hand(L.type_of[pid]), culture) > 0)
     for pid in shown:
         knowledge.show_all(s.seen, pid)
-    s.log.append(("conjure", p, 0, s.conjure_culture, s.conjure_total, shown))
+    s.log.append(E.Conjured(p, 0, s.conjure_culture, s.conjure_total, shown))
     s.phase = PH_REVEAL
 
 
@@ -124,7 +125,7 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     s.revealed |= 1 << position
     points = enemy_points(s, pid)
     won = s.conjure_total > points
-    s.log.append(("reveal", p, 0, position, pid, points, int(won)))
+    s.log.append(E.Revealed(p, 0, position, pid, points, won))
     if won:
         culture = CULTURES[s.conjure_culture]
         name = s.L.name(pid)

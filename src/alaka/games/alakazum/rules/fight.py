@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.combat import (
     MORE_POINTS,
@@ -70,7 +71,7 @@ def start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
     s.level[pid] = 0
     s.cont = cont
     start_combat(s, Combat(True, s.player, pid, -1))
-    s.log.append(("forest-character", s.player, 0, pid))
+    s.log.append(E.ForestCharacter(s.player, 0, pid))
     s.phase = PH_FIGHTER
     s.decider = s.player
 
@@ -106,7 +107,7 @@ def _legal_helper(s: AlakazumState) -> tuple[Action, ...]:
 def _apply_fighter(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
     combat.fighter[0] = action.arg
-    s.log.append(("fighter", s.decider, 0, action.arg))
+    s.log.append(E.Fighter(s.decider, 0, action.arg))
     _next_helper(s, 0)
 
 
@@ -127,7 +128,7 @@ def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
     side = combat.side_of(s.decider)
     if action.kind == A.HELPER:
         combat.helper[side] = action.arg
-        s.log.append(("helper", s.decider, 0, action.arg))
+        s.log.append(E.Helper(s.decider, 0, action.arg))
     _next_helper(s, side + 1)
 
 
@@ -159,7 +160,7 @@ def combat_die_rolled(s: AlakazumState, value: int) -> None:
     combat = the_combat(s)
     pid = combat.rolls.pop(0)
     combat.values[pid] = value
-    s.log.append(("combat-die", -1, 0, pid, value))
+    s.log.append(E.CombatDie(-1, 0, pid, value))
     if not combat.rolls:
         _start_potions(s)
 
@@ -271,9 +272,9 @@ def _play_potion(s: AlakazumState, action: ZumAction, use: PotionUse) -> None:
         index = next(i for i, potion in enumerate(combat.played) if potion is target)
         combat.played[index] = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
         gain_public(s, seat, target.card)
-        s.log.append(("steal", seat, 0, pid, target.card))
+        s.log.append(E.Stole(seat, 0, pid, target.card))
     else:
-        s.log.append(("potion", seat, 0, pid, use))
+        s.log.append(E.PotionPlayed(seat, 0, pid, use))
 
 
 #: What a potion action plays the potion for.
@@ -322,16 +323,17 @@ def _resolve_combat(s: AlakazumState) -> None:
         reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
     cards = [pid for side in (0, 1) for pid in (combat.fighter[side], combat.helper[side]) if pid >= 0]
     levels = tuple((pid, 0 if combat.forest and pid == combat.fighter[1] else s.level[pid]) for pid in cards)
-    combat.result = CombatResult(totals, (combat.fighter[0], combat.fighter[1]), levels, winner, reason)
+    fighters = (combat.fighter[0], combat.fighter[1])
+    combat.result = CombatResult(totals, fighters, levels, winner, reason)
     combat.winner = winner
-    s.log.append(("combat-result", combat.owner[0], 0, combat.result))
+    s.log.append(E.CombatDecided(combat.owner[0], 0, fighters, totals, fighters[winner], reason))
     if combat.forest and winner == 1:
         _forest_defeat(s)
         return
     fighter = combat.fighter[winner]
     before = s.level[fighter]
     level_up(s, fighter)
-    s.log.append(("level-up", combat.owner[winner], 0, fighter, before, s.level[fighter]))
+    s.log.append(E.LevelUp(combat.owner[winner], 0, fighter, before, s.level[fighter]))
     s.phase = PH_HYPNOSIS_ROLL
 
 
@@ -340,7 +342,7 @@ def hypnosis_rolled(s: AlakazumState, value: int) -> None:
     combat = the_combat(s)
     combat.roll = value
     winner_seat = combat.owner[combat.winner]
-    s.log.append(("hypnosis-roll", winner_seat, 0, value))
+    s.log.append(E.HypnosisRoll(winner_seat, 0, value))
     combat.turn = winner_seat
     combat.passes = 0
     s.phase = PH_DIE_POTIONS
@@ -361,7 +363,7 @@ def _forest_defeat(s: AlakazumState) -> None:
     lost = can_lose(s, p, fighter)
     if lost:
         to_graveyard(s, p, fighter)
-    s.log.append(("forest-defeat", p, 0, creature, fighter, int(lost)))
+    s.log.append(E.ForestDefeat(p, 0, creature, fighter, lost))
     _end_combat(s)
 
 
@@ -394,10 +396,11 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
         else:
             combat.hypnosis = "not hypnotised"
     if combat.hypnosis == "protected":
-        s.log.append(("protected", combat.owner[loser], 0, target))
+        s.log.append(E.Protected(combat.owner[loser], 0, target))
+    elif combat.hypnosis == "hypnotised":
+        s.log.append(E.Hypnotised(winner_seat, 0, target, total, resistance))
     else:
-        event = "hypnotised" if combat.hypnosis == "hypnotised" else "not-hypnotised"
-        s.log.append((event, winner_seat, 0, target, total, resistance))
+        s.log.append(E.NotHypnotised(winner_seat, 0, target, total, resistance))
     _end_combat(s)
 
 

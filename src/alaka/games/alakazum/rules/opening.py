@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import PH_CHOOSE, PH_DEAL, PH_FIRST
 from alaka.games.alakazum.rules import turn
@@ -34,7 +35,7 @@ def setup(s: AlakazumState) -> None:
     for pid in layout.final:
         if layout.enemy(pid).culture_points(s.n) is None:
             s.box.append(pid)
-            s.log.append(("enemy-removed", -1, 0, pid))
+            s.log.append(E.EnemyRemoved(-1, 0, pid))
         else:
             s.enemy_pool.append(pid)
     s.enemy_at = [-1] * len(s.enemy_pool)
@@ -50,7 +51,7 @@ def dealt(s: AlakazumState, pid: int) -> None:
     """A card of the opening deal (chance) goes to the next seat in the deal."""
     seat = s.deal_queue.pop(0)
     s.hands[seat].append(pid)
-    s.log.append(("dealt", seat, 1 << seat, pid))
+    s.log.append(E.Dealt(seat, 1 << seat, pid))
     if not s.deal_queue:
         _after_deal(s)
 
@@ -65,7 +66,7 @@ def _after_deal(s: AlakazumState) -> None:
                 s.aside.append(pid)
             s.exchanges[seat] += len(out)
             s.deal_queue.extend([seat] * len(out))
-            s.log.append(("exchange", seat, 0, tuple(out)))
+            s.log.append(E.Exchanged(seat, 0, tuple(out)))
     if s.deal_queue:
         return
     s.deck.extend(s.aside)
@@ -89,7 +90,7 @@ def _apply_first(s: AlakazumState, action: ZumAction) -> None:
 
 def _set_start_player(s: AlakazumState, seat: int) -> None:
     s.start_player = seat
-    s.log.append(("start-player", seat, 0, s.exchanges[seat]))
+    s.log.append(E.StartPlayer(seat, 0, s.exchanges[seat]))
     s.phase = PH_CHOOSE
     s.decider = seat
     s.player = seat
@@ -106,7 +107,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     s.row.remove(pid)
     s.teams[seat].append(pid)
     s.level[pid] = 0
-    s.log.append(("choose", seat, 0, pid))
+    s.log.append(E.Chosen(seat, 0, pid))
     chosen = sum(len(t) for t in s.teams)
     if chosen < s.n:
         s.decider = (seat + 1) % s.n
@@ -114,7 +115,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     for pid in s.row:
         s.level[pid] = 0
         s.graveyard.append(pid)
-    s.log.append(("row-to-graveyard", -1, 0, tuple(s.row)))
+    s.log.append(E.RowToGraveyard(-1, 0, tuple(s.row)))
     s.row = []
     turn.start_turn(s, s.start_player)
 

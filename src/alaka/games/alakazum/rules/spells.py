@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, Named, ZumAction
 from alaka.games.alakazum.layout import hat_energy
 from alaka.games.alakazum.phases import (
@@ -180,7 +181,7 @@ def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
     hat = take_from_hand(s, p, action.arg)
     s.market.append(hat)
     s.paid += hat_energy(s.L.hand(action.arg))
-    s.log.append(("pay", p, 0, hat))
+    s.log.append(E.Paid(p, 0, hat))
     if s.paid >= SPELL_COSTS[s.spell]:
         _cast(s)
 
@@ -193,13 +194,13 @@ def _cast(s: AlakazumState) -> None:
     if announced is None:
         raise RuntimeError("a spell is cast without an announcement")
     targets = [c.card for c in announced.characters]
-    s.log.append(("cast", p, 0, spell, s.paid))
+    s.log.append(E.Cast(p, 0, spell, s.paid))
     if spell == A.UNLUCKY_WITCH:
         s.witch_left = min(UNLUCKY_WITCH_CARDS, len(s.market))
         s.phase = PH_WITCH_TAKE
     elif spell == A.TRAINING:
         level_up(s, targets[0])
-        s.log.append(("train", p, 0, targets[0], s.level[targets[0]]))
+        s.log.append(E.Trained(p, 0, targets[0], s.level[targets[0]]))
         turn.action_done(s)
     elif spell == A.CLAIRVOYANCE:
         conjure.look(s, announced.position, LOOK_PEEK)
@@ -233,7 +234,7 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
     index = max(i for i, pid in enumerate(s.market) if kind_of[pid] == action.arg)
     pid = s.market.pop(index)
     gain_public(s, p, pid)
-    s.log.append(("witch-take", p, 0, pid))
+    s.log.append(E.WitchTook(p, 0, pid))
     s.witch_left -= 1
     if s.witch_left <= 0 or not s.market:
         turn.action_done(s)
@@ -243,7 +244,7 @@ def peeked(s: AlakazumState, position: int, pid: int) -> None:
     """Clairvoyance: the caster alone has seen the enemy at ``position``."""
     p = s.player
     s.peeked[position] |= 1 << p
-    s.log.append(("peek", p, 1 << p, position, pid))
+    s.log.append(E.Peeked(p, 1 << p, position, pid))
     turn.action_done(s)
 
 
@@ -257,7 +258,7 @@ def forest_magic_next(s: AlakazumState) -> None:
     if not s.deck_top:
         s.top_known = 0
     p = s.player
-    s.log.append(("forest-magic", p, 1 << p, tuple(s.fm_cards)))
+    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), tuple(s.fm_cards)))
     s.phase = PH_FM_KEEP
 
 
@@ -307,13 +308,13 @@ def _forest_magic_done(s: AlakazumState) -> None:
     s.deck_top = below + list(reversed(put_back))  # the first put back is the top card
     if put_back:
         s.top_known = s.top_known & (1 << p) if below else 1 << p
-    s.log.append(("forest-magic-kept", p, 1 << p, kept, tuple(put_back)))
+    s.log.append(E.ForestMagicKept(p, 1 << p, kept, tuple(put_back), len(put_back)))
     L = s.L
     if L.is_hand[kept]:
         s.hands[p].append(kept)
         turn.action_done(s)
     elif L.is_character[kept]:
-        s.log.append(("forest-magic-fight", p, 0, kept))
+        s.log.append(E.ForestMagicFight(p, 0, kept))
         fight.start_forest_combat(s, kept, CONT_ACTION)
     else:
         traps.start_trap(s, kept, CONT_ACTION)
@@ -332,7 +333,7 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
         other = s.teams[where]
         other[other.index(theirs)] = mine
     team[team.index(mine)] = theirs
-    s.log.append(("levitation", p, 0, mine, theirs, where))
+    s.log.append(E.Levitated(p, 0, mine, theirs, where))
     turn.action_done(s)
 
 
@@ -341,7 +342,7 @@ def _revive(s: AlakazumState, pid: int) -> None:
     s.graveyard.remove(pid)
     s.level[pid] = 0
     s.teams[p].append(pid)
-    s.log.append(("revive", p, 0, pid))
+    s.log.append(E.Revived(p, 0, pid))
     turn.action_done(s)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import (
     PH_GIVE,
@@ -44,7 +45,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
     s.cont = cont
     s.box.append(pid)
     trap = s.L.trap(pid).trap
-    s.log.append(("trap", p, 0, pid))
+    s.log.append(E.TrapFound(p, 0, pid))
     s.decider = p
     if trap == "black_friday":
         _start_giving(s)
@@ -52,7 +53,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
         if _legal_halloween(s):
             s.phase = PH_HALLOWEEN
         else:
-            s.log.append(("no-effect", p, 0))
+            s.log.append(E.NoEffect(p, 0))
             turn.after_encounter(s)
     else:
         s.santa_holder = p
@@ -62,7 +63,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
 def _start_giving(s: AlakazumState) -> None:
     hand = len(s.hands[s.player])
     if hand < 2:
-        s.log.append(("no-effect", s.player, 0))
+        s.log.append(E.NoEffect(s.player, 0))
         turn.after_encounter(s)
         return
     s.give_left = hand // 2
@@ -88,7 +89,7 @@ def _apply_to(s: AlakazumState, action: ZumAction) -> None:
     pid = take_from_hand(s, giver, s.give_kind)
     s.hands[q].append(pid)
     knowledge.show_to(s.seen, (giver,), pid)
-    s.log.append(("give", giver, (1 << giver) | (1 << q), q, pid))
+    s.log.append(E.Given(giver, (1 << giver) | (1 << q), q, pid))
     s.give_left -= 1
     if s.give_left > 0:
         s.phase = PH_GIVE
@@ -107,10 +108,10 @@ def _legal_halloween(s: AlakazumState) -> tuple[Action, ...]:
 
 def _apply_halloween(s: AlakazumState, action: ZumAction) -> None:
     if action.kind == A.HALLOWEEN_CARDS:
-        s.log.append(("halloween-cards", s.player, 0))
+        s.log.append(E.HalloweenCards(s.player, 0))
         _start_giving(s)
     else:
-        s.log.append(("halloween-character", s.player, 0))
+        s.log.append(E.HalloweenCharacter(s.player, 0))
         s.sacrifice_for = SAC_ENCOUNTER
         s.phase = PH_SACRIFICE
 
@@ -118,7 +119,7 @@ def _apply_halloween(s: AlakazumState, action: ZumAction) -> None:
 def santa_rolled(s: AlakazumState, value: int) -> None:
     """Santa Claus' die is rolled (chance): pass it on, or it explodes."""
     holder = s.santa_holder
-    s.log.append(("santa-roll", holder, 0, value))
+    s.log.append(E.SantaRoll(holder, 0, value))
     if value >= SANTA_EXPLODES_BELOW:
         s.phase = PH_SANTA_PASS
         s.decider = holder
@@ -128,7 +129,7 @@ def santa_rolled(s: AlakazumState, value: int) -> None:
         s.phase = PH_SACRIFICE
         s.decider = holder
     else:
-        s.log.append(("no-effect", holder, 0))
+        s.log.append(E.NoEffect(holder, 0))
         s.decider = s.player
         turn.after_encounter(s)
 
@@ -138,7 +139,7 @@ def _legal_santa_pass(s: AlakazumState) -> tuple[Action, ...]:
 
 
 def _apply_pass_die(s: AlakazumState, action: ZumAction) -> None:
-    s.log.append(("pass-die", s.santa_holder, 0, action.arg))
+    s.log.append(E.DiePassed(s.santa_holder, 0, action.arg))
     s.santa_holder = action.arg
     s.phase = PH_SANTA_ROLL
 
@@ -151,7 +152,7 @@ def _legal_sacrifice(s: AlakazumState) -> tuple[Action, ...]:
 def _apply_sacrifice(s: AlakazumState, action: ZumAction) -> None:
     seat = s.decider
     to_graveyard(s, seat, action.arg)
-    s.log.append(("sacrifice", seat, 0, action.arg))
+    s.log.append(E.Sacrificed(seat, 0, action.arg))
     s.decider = s.player
     if s.sacrifice_for == SAC_CONJURE:
         conjure.conjure_failed(s)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_ACTION, PH_CONJURE, PH_EXPLORE_DRAW, PH_OVER
 from alaka.games.alakazum.rules import fight, traps
@@ -40,14 +41,14 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     s.turns += 1
     s.player = s.decider = seat
     s.deja_vu = False
-    s.log.append(("turn", seat, 0, s.turns))
+    s.log.append(E.TurnStarts(seat, 0, s.turns))
     thrifty = sum(1 for pid in s.teams[seat] if char(s, pid).thrifty)
     for _ in range(thrifty):
         if not s.market:
             break
         pid = s.market.pop()
         gain_public(s, seat, pid)
-        s.log.append(("thrifty", seat, 0, pid))
+        s.log.append(E.Thrifty(seat, 0, pid))
     s.draws_left = len(s.teams[seat])
     s.cont = CONT_EXPLORE
     explore_next(s)
@@ -78,7 +79,7 @@ def explored(s: AlakazumState, pid: int) -> None:
     L = s.L
     if L.is_hand[pid]:
         s.hands[p].append(pid)
-        s.log.append(("explore-hand", p, 1 << p, pid))
+        s.log.append(E.FoundHandCard(p, 1 << p, pid))
         explore_next(s)
     elif L.is_character[pid]:
         s.draws_left = 0
@@ -115,7 +116,7 @@ def action_done(s: AlakazumState) -> None:
 
 def _apply_no_action(s: AlakazumState, action: ZumAction) -> None:
     s.actions_left = 0
-    s.log.append(("no-action", s.player, 0))
+    s.log.append(E.NoAction(s.player, 0))
     action_done(s)
 
 
@@ -125,7 +126,7 @@ def _apply_end_turn(s: AlakazumState, action: ZumAction) -> None:
 
 def end_turn(s: AlakazumState) -> None:
     s.announced = None
-    s.log.append(("end-turn", s.player, 0))
+    s.log.append(E.TurnEnds(s.player, 0))
     start_turn(s, (s.player + 1) % s.n)
 
 
@@ -136,7 +137,7 @@ def game_over(s: AlakazumState, winner: int, reason: str) -> None:
     s.announced = None
     s.winner = winner
     s.end_reason = reason
-    s.log.append(("game-over", winner, 0, reason))
+    s.log.append(E.GameOver(winner, 0, reason))
 
 
 APPLY: dict[int, Apply] = {A.NO_ACTION: _apply_no_action, A.END_TURN: _apply_end_turn}

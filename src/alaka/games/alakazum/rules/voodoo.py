@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import Announcement, Named, ZumAction
 from alaka.games.alakazum.phases import PH_VOODOO
 from alaka.games.alakazum.rules import action, turn
@@ -33,7 +34,7 @@ def announce(s: AlakazumState, announcement: Announcement) -> None:
     """An action or Alakazum, named in full, opens the voodoo window (R22): every other player in
     turn order from the announcer's left is asked."""
     s.announced = announcement
-    s.log.append(("announce", s.player, 0, announcement))
+    s.log.append(E.Announced(s.player, 0, announcement))
     s.window = [(s.player + k) % s.n for k in range(1, s.n)]
     s.phase = PH_VOODOO
     s.decider = s.window[0]
@@ -53,7 +54,7 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
         s.hands[seat].remove(doll)
         knowledge.forget(s.seen, doll)
         s.box.append(doll)
-        s.log.append(("voodoo", seat, 0, s.player))
+        s.log.append(E.VoodooPlayed(seat, 0, s.player))
         s.window = []
         announced = s.announced
         s.decider = s.player

@@ -92,8 +92,10 @@ export function renderOutcome(outcome, table) {
   );
 }
 
-/** One log entry as a list item; the seat's own events are marked for the eye. */
+/** One log entry as a list item; the seat's own events are marked for the eye. An event names
+ * its kind as `kind` (its JSON form, core/events.py); a log written before that, as `event`. */
 export function logItem(event, seat) {
   const mine = seat !== null && seat !== undefined && event.seat === seat;
-  return h("li", { class: mine ? "mine" : null, dataset: { event: event.event || "" } }, event.text);
+  const kind = event.kind || event.event || "";
+  return h("li", { class: mine ? "mine" : null, dataset: { event: kind } }, event.text);
 }
