@@ -13,4 +13,5 @@ ENTRY = GameEntry(
     max_players=5,
     game="alaka.games.alakazum.game:GAME",
     heuristic="alaka.games.alakazum.heuristic",
+    view_type="alaka.games.alakazum.view:ZumView",
 )

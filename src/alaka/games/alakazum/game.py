@@ -43,7 +43,7 @@ class AlakazumGame(PhasedGame):
         return build_scenario(self, spec)
 
     def view_of(self, state: AlakazumState, seat: int | None, log_since: int | None) -> JsonDict:
-        return view.view(state, seat, log_since)
+        return dict(view.view(state, seat, log_since))
 
     def decision_of(self, state: AlakazumState) -> str:
         return text.describe_decision(state)
