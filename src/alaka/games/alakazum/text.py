@@ -5,7 +5,8 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
@@ -360,6 +361,39 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
 
 def _names(s: AlakazumState, cards: tuple[int, ...]) -> str:
     return ", ".join(s.L.name(pid) for pid in cards)
+
+
+def effect_words(effect: Mapping[str, Any]) -> str:
+    """A hand card's effect (its JSON form in a view's ``cards``) as a player reads it."""
+    kind = effect["type"]
+    if kind == "combat_potion":
+        return f"+{count(effect['combat'], 'combat point')}"
+    if kind == "die_potion":
+        return f"+{effect['die']} on the hypnosis die"
+    if kind == "double_potion":
+        return f"+{count(effect['combat'], 'combat point')} or +{effect['die']} on the die"
+    if kind == "steal_potion":
+        return "takes the rival's last potion (player combat)"
+    if kind == "magic_hat":
+        return f"{effect['energy']} magic energy"
+    if kind == "food":
+        foods = " or ".join(f"{food} ({culture})" for culture, food in effect["foods"].items())
+        return f"{foods}: those characters to level C"
+    if kind == "broom":
+        return "under a character for good: it never leaves its team"
+    if kind == "culture_object":
+        culture = effect["culture"]
+        return f"+{count(effect['culture_points'], culture + ' point')} beside a {culture} character"
+    if kind == "amulet":
+        return f"+{count(effect['culture_points'], 'point')} in any culture"
+    if kind == "voodoo_doll":
+        return "cancels another player's action or Alakazum"
+    return str(kind).replace("_", " ")
+
+
+def market_words(market_number: int | None) -> str:
+    """What showing the card at the market takes (a voodoo doll never goes there)."""
+    return "never goes to the market" if market_number is None else f"takes {count(market_number, 'card')}"
 
 
 def render(view: JsonDict, log_lines: int = 10) -> str:
