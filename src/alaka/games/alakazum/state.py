@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from alaka.core.phased import PhasedGame, PhasedState
-from alaka.core.protocol import Action, JsonDict
+from alaka.core.protocol import CHANCE, TERMINAL, Action, JsonDict
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
-from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
+from alaka.games.alakazum.phases import CHANCE_PHASES, CONT_EXPLORE, PH_DEAL, PH_OVER
 
 #: Scalar fields copied as they are by ``clone``.
 _SCALARS = (
@@ -164,6 +164,16 @@ class AlakazumState(PhasedState):
     action_type: ClassVar[type[Action]] = ZumAction
 
     def _seat_to_decide(self) -> int:
+        return self.decider
+
+    def current_player(self) -> int:
+        """As :class:`PhasedState` answers it, read from the phases (data) without going through
+        the game: it is asked at every step, so the shortcut pays."""
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == PH_OVER:
+            return TERMINAL
         return self.decider
 
     def returns(self) -> tuple[float, ...]:

@@ -18,13 +18,10 @@ from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, ZumAction
-from alaka.games.alakazum.content import CULTURES, Broom
-from alaka.games.alakazum.layout import food_cultures
 from alaka.games.alakazum.phases import PH_ACTION, PH_BROOM_ON, PH_SHOW
 from alaka.games.alakazum.rules import conjure, fight, spells, turn, voodoo
 from alaka.games.alakazum.rules.table import (
     LEVEL_C,
-    char,
     distinct_kinds,
     energy,
     gain_public,
@@ -43,7 +40,7 @@ if TYPE_CHECKING:
 def can_show(s: AlakazumState, pid: int) -> bool:
     """R11: a hand card may be shown at the market if it says how many cards it takes (all but
     voodoo dolls, which never go to the pile)."""
-    return s.L.hand(s.L.kind_of[pid]).take is not None
+    return s.L.take[s.L.kind_of[pid]] > 0
 
 
 def showable(s: AlakazumState, seat: int) -> list[int]:
@@ -55,8 +52,8 @@ def food_raises(s: AlakazumState, seat: int, culture: int) -> list[int]:
     """R17: the characters a food of ``CULTURES[culture]`` would raise to level C: the seat's
     characters of that culture (never a multicolour one) below C. A food that would raise nobody
     changes nothing and is not offered (like a spell without effect, R12)."""
-    code = CULTURES[culture]
-    return [pid for pid in s.teams[seat] if char(s, pid).culture == code and s.level[pid] < LEVEL_C]
+    culture_of, level = s.L.culture_index, s.level
+    return [pid for pid in s.teams[seat] if culture_of[pid] == culture and level[pid] < LEVEL_C]
 
 
 def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
@@ -68,18 +65,20 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     if s.market and showable(s, p):
         out.append(a.market)
     for kind in kinds_in_hand(s, p):
-        card = L.hand(kind)
-        for culture in food_cultures(card):
-            c = CULTURES.index(culture)
+        for c in L.food_cultures[kind]:
             if food_raises(s, p, c):
                 out.append(a.food[kind][c])
-        if isinstance(card.effect, Broom) and any(s.broom_of[pid] < 0 for pid in team):
+        if L.is_broom[kind] and any(s.broom_of[pid] < 0 for pid in team):
             out.append(a.broom[kind])
     for q in range(s.n):
         if q != p and len(s.teams[q]) > 1:
             out.extend(a.fight[pid] for pid in s.teams[q])
     budget = energy(s, p) + hats_energy(s, p)
-    out.extend(a.spell[i] for i in range(len(SPELL_COSTS)) if spells.spell_castable(s, i, budget))
+    out.extend(
+        a.spell[i]
+        for i, cost in enumerate(SPELL_COSTS)
+        if budget >= cost and spells.spell_castable(s, i, budget)  # the cost first: most often enough
+    )
     out.append(a.no_action)
     return tuple(out)
 
@@ -156,7 +155,7 @@ def _apply_show(s: AlakazumState, action: ZumAction) -> None:
     """R11: take min(number, pile) from the top one at a time, then the shown card goes on top."""
     p = s.player
     kind = action.arg
-    take = s.L.hand(kind).take or 0
+    take = s.L.take[kind]
     taken = []
     for _ in range(min(take, len(s.market))):
         pid = s.market.pop()

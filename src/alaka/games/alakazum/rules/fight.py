@@ -26,7 +26,6 @@ from alaka.games.alakazum.combat import (
     PlayedPotion,
     PotionUse,
 )
-from alaka.games.alakazum.layout import combat_bonus, die_bonus, is_steal
 from alaka.games.alakazum.phases import (
     PH_COMBAT_DIE,
     PH_DIE_POTIONS,
@@ -91,8 +90,8 @@ def _legal_fighter(s: AlakazumState) -> tuple[Action, ...]:
 
 
 def helper_candidates(s: AlakazumState, combat: Combat, side: int) -> list[int]:
-    seat = combat.owner[side]
-    return [pid for pid in s.teams[seat] if pid != combat.fighter[side] and char(s, pid).sociable]
+    seat, fighter, sociable = combat.owner[side], combat.fighter[side], s.L.sociable
+    return [pid for pid in s.teams[seat] if pid != fighter and sociable[pid]]
 
 
 def _legal_helper(s: AlakazumState) -> tuple[Action, ...]:
@@ -184,7 +183,7 @@ def combat_total(s: AlakazumState, combat: Combat, side: int) -> int:
     L = s.L
     for potion in combat.played:
         if potion.seat == seat and potion.in_effect and potion.use == "combat":
-            total += combat_bonus(L.hand(L.type_of[potion.card]))
+            total += L.combat_bonus[L.type_of[potion.card]]
     return total
 
 
@@ -193,7 +192,7 @@ def die_total(s: AlakazumState, combat: Combat) -> int:
     seat = combat.owner[combat.winner]
     L = s.L
     bonus = sum(
-        die_bonus(L.hand(L.type_of[potion.card]))
+        L.die_bonus[L.type_of[potion.card]]
         for potion in combat.played
         if potion.seat == seat and potion.in_effect and potion.use == "die"
     )
@@ -231,10 +230,9 @@ def _legal_potions(s: AlakazumState) -> tuple[Action, ...]:
     out: list[Action] = []
     can_steal = not combat.forest and stealable(combat, seat) is not None
     for kind in kinds_in_hand(s, seat):
-        card = L.hand(kind)
-        if combat_bonus(card) > 0:
+        if L.combat_bonus[kind] > 0:
             out.append(acts.potion_combat[kind])
-        elif can_steal and is_steal(card):
+        elif can_steal and L.is_steal[kind]:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)
@@ -249,11 +247,10 @@ def _legal_die_potions(s: AlakazumState) -> tuple[Action, ...]:
     out: list[Action] = []
     winner_seat = combat.owner[combat.winner]
     for kind in kinds_in_hand(s, seat):
-        card = L.hand(kind)
         if seat == winner_seat:
-            if die_bonus(card) > 0:
+            if L.die_bonus[kind] > 0:
                 out.append(acts.potion_die[kind])
-        elif is_steal(card) and stealable(combat, seat, die_stage=True) is not None:
+        elif L.is_steal[kind] and stealable(combat, seat, die_stage=True) is not None:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, Named, ZumAction
-from alaka.games.alakazum.layout import hat_energy
 from alaka.games.alakazum.phases import (
     CONT_ACTION,
     LOOK_PEEK,
@@ -171,16 +170,15 @@ def pay_and_cast(s: AlakazumState) -> None:
 
 
 def _legal_pay(s: AlakazumState) -> tuple[Action, ...]:
-    L = s.L
-    pay = s.acts.pay
-    return tuple(pay[k] for k in kinds_in_hand(s, s.player) if hat_energy(L.hand(k)) > 0)
+    hat, pay = s.L.hat_of_kind, s.acts.pay
+    return tuple(pay[k] for k in kinds_in_hand(s, s.player) if hat[k] > 0)
 
 
 def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
     p = s.player
     hat = take_from_hand(s, p, action.arg)
     s.market.append(hat)
-    s.paid += hat_energy(s.L.hand(action.arg))
+    s.paid += s.L.hat_of_kind[action.arg]
     s.log.append(E.Paid(p, 0, hat))
     if s.paid >= SPELL_COSTS[s.spell]:
         _cast(s)

@@ -18,7 +18,7 @@ from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_ACTION, PH_CONJURE, PH_EXPLORE_DRAW, PH_OVER
 from alaka.games.alakazum.rules import fight, traps
-from alaka.games.alakazum.rules.table import char, gain_public
+from alaka.games.alakazum.rules.table import gain_public
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.rules.table import Apply
@@ -42,7 +42,8 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     s.player = s.decider = seat
     s.deja_vu = False
     s.log.append(E.TurnStarts(seat, 0, s.turns))
-    thrifty = sum(1 for pid in s.teams[seat] if char(s, pid).thrifty)
+    is_thrifty = s.L.thrifty
+    thrifty = sum(1 for pid in s.teams[seat] if is_thrifty[pid])
     for _ in range(thrifty):
         if not s.market:
             break
