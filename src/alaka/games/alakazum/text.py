@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
-from alaka.games.alakazum import rules
+from alaka.games.alakazum import phases, rules
 from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, Announcement, Named, ZumAction
 from alaka.games.alakazum.content import CULTURES, LEVELS, Food
 
@@ -20,40 +20,40 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
 
 PHASE_NAMES = {
-    rules.PH_DEAL: "the opening deal",
-    rules.PH_FIRST: "the starting player",
-    rules.PH_CHOOSE: "choose an initial character",
-    rules.PH_EXPLORE_DRAW: "explore the forest",
-    rules.PH_FIGHTER: "choose a fighter",
-    rules.PH_HELPER: "add a sociable character",
-    rules.PH_COMBAT_DIE: "roll a die combat value",
-    rules.PH_POTIONS: "combat potions",
-    rules.PH_HYPNOSIS_ROLL: "the hypnosis roll",
-    rules.PH_DIE_POTIONS: "die potions",
-    rules.PH_GIVE: "choose a card to give",
-    rules.PH_GIVE_TO: "choose who gets it",
-    rules.PH_HALLOWEEN: "trick or treat",
-    rules.PH_SACRIFICE: "choose a character for the graveyard",
-    rules.PH_SANTA_ROLL: "Santa Claus' die",
-    rules.PH_SANTA_PASS: "pass Santa Claus' die",
-    rules.PH_ACTION: "do an action",
-    rules.PH_VOODOO: "voodoo doll?",
-    rules.PH_BROOM_ON: "choose the broom's character",
-    rules.PH_PAY: "pay the spell",
-    rules.PH_TRAIN: "Training: choose a character",
-    rules.PH_PEEK: "Clairvoyance: choose an enemy",
-    rules.PH_ENEMY: "an enemy is looked at",
-    rules.PH_FM_DRAW: "Forest Magic draws",
-    rules.PH_FM_KEEP: "Forest Magic: keep a card",
-    rules.PH_FM_PUT: "Forest Magic: put the cards back",
-    rules.PH_LEVITATE: "Levitation: choose your character",
-    rules.PH_SWAP_WITH: "Levitation: choose the other character",
-    rules.PH_REVIVE: "Revive: choose a character",
-    rules.PH_WITCH_TAKE: "Unlucky Witch: take a card",
-    rules.PH_CONJURE: "conjure an Alakazum?",
-    rules.PH_SHOW: "go to the market: show a card",
-    rules.PH_REVEAL: "uncover a final enemy",
-    rules.PH_OVER: "game over",
+    phases.PH_DEAL: "the opening deal",
+    phases.PH_FIRST: "the starting player",
+    phases.PH_CHOOSE: "choose an initial character",
+    phases.PH_EXPLORE_DRAW: "explore the forest",
+    phases.PH_FIGHTER: "choose a fighter",
+    phases.PH_HELPER: "add a sociable character",
+    phases.PH_COMBAT_DIE: "roll a die combat value",
+    phases.PH_POTIONS: "combat potions",
+    phases.PH_HYPNOSIS_ROLL: "the hypnosis roll",
+    phases.PH_DIE_POTIONS: "die potions",
+    phases.PH_GIVE: "choose a card to give",
+    phases.PH_GIVE_TO: "choose who gets it",
+    phases.PH_HALLOWEEN: "trick or treat",
+    phases.PH_SACRIFICE: "choose a character for the graveyard",
+    phases.PH_SANTA_ROLL: "Santa Claus' die",
+    phases.PH_SANTA_PASS: "pass Santa Claus' die",
+    phases.PH_ACTION: "do an action",
+    phases.PH_VOODOO: "voodoo doll?",
+    phases.PH_BROOM_ON: "choose the broom's character",
+    phases.PH_PAY: "pay the spell",
+    phases.PH_TRAIN: "Training: choose a character",
+    phases.PH_PEEK: "Clairvoyance: choose an enemy",
+    phases.PH_ENEMY: "an enemy is looked at",
+    phases.PH_FM_DRAW: "Forest Magic draws",
+    phases.PH_FM_KEEP: "Forest Magic: keep a card",
+    phases.PH_FM_PUT: "Forest Magic: put the cards back",
+    phases.PH_LEVITATE: "Levitation: choose your character",
+    phases.PH_SWAP_WITH: "Levitation: choose the other character",
+    phases.PH_REVIVE: "Revive: choose a character",
+    phases.PH_WITCH_TAKE: "Unlucky Witch: take a card",
+    phases.PH_CONJURE: "conjure an Alakazum?",
+    phases.PH_SHOW: "go to the market: show a card",
+    phases.PH_REVEAL: "uncover a final enemy",
+    phases.PH_OVER: "game over",
 }
 
 
@@ -77,12 +77,12 @@ def _char(s: AlakazumState, pid: int) -> str:
 
 def describe_decision(s: AlakazumState) -> str:
     phase = s.phase
-    if phase == rules.PH_OVER:
+    if phase == phases.PH_OVER:
         return "the game is over"
-    if phase in rules.CHANCE_PHASES:
+    if phase in phases.CHANCE_PHASES:
         return f"chance: {PHASE_NAMES[phase]}"
     who = player_name(s.decider)
-    if phase == rules.PH_VOODOO:
+    if phase == phases.PH_VOODOO:
         return f"{who}: play a voodoo doll? {announcement(s)}"
     return f"{who}: {PHASE_NAMES[phase]}"
 

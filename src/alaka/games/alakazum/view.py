@@ -1,13 +1,17 @@
-"""What a seat may see of an Alakazum! position, as JSON-ready data.
+"""What a seat may see of an Alakazum! position, as JSON-ready data of a declared shape.
 
 Public: teams with levels, traits and brooms, the market pile (in order), the graveyard, the
 box, revealed enemies, hand sizes, the deck's size, combats (fighters, helpers, die values,
 potions played; once decided, the totals as fought, the winner and why, the hypnosis roll; the
-last combat stays until the next), announcements and everything said in the log. Private: hand cards (their
-owner; a card given by a trap also to the giver), the enemy a seat looked at with
-Clairvoyance, the cards Forest Magic showed and the order they went back (the caster).
-When the game is over every hand is shown, since the ranking counts objects and amulets.
-A spectator (``seat=None``) sees only what is public.
+last combat stays until the next), announcements and everything said in the log. Private: hand
+cards (their owner; a card given by a trap also to the giver), the enemy a seat looked at with
+Clairvoyance, the cards Forest Magic showed and the order they went back (the caster). When the
+game is over every hand is shown, since the ranking counts objects and amulets. A spectator
+(``seat=None``) sees only what is public.
+
+The view also carries the printed face of every card it names (``cards``: a character's numbers
+at each level, a hand card's market number and effect), so a table drawn from it needs nothing
+else. Its shape is :class:`ZumView` (the entry's ``view_type``); docs/views.md describes it.
 """
 
 from __future__ import annotations
