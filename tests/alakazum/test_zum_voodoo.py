@@ -193,7 +193,9 @@ def test_an_announcement_names_its_targets_before_the_voodoo_window(kind):
     for seat in (0, 1, 2, None):
         view = s.view(seat)
         assert view["announced"] == said
-        assert view["log"][-1] == {"seat": 0, "event": "announce", "text": f"{said}."}
+        entry = view["log"][-1]
+        assert (entry["kind"], entry["seat"], entry["text"]) == ("announce", 0, f"{said}.")
+        assert entry["announcement"]["action"] == actions[0]
     assert hand(s, 0) == before  # nothing paid, shown or given yet
     play(s, "no-voodoo")
     assert s.current_player() == 2  # Player 3 hears the same and holds a doll

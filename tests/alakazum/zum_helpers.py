@@ -95,7 +95,7 @@ def phase(state: Any) -> str:
 
 
 def log_kinds(state: Any, since: int = 0) -> list[str]:
-    return [event[0] for event in state.log[since:]]
+    return [event.kind for event in state.log[since:]]
 
 
 def seats(*teams: list[Any], hands: list[list[str]] | None = None) -> list[dict[str, Any]]:

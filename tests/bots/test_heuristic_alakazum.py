@@ -34,7 +34,7 @@ def fingerprint(s: Any) -> tuple[Any, ...]:
     if combat is not None:
         fields += (
             tuple(combat.fighter), tuple(combat.helper), tuple(sorted(combat.values.items())),
-            tuple(tuple(e) for e in combat.played), combat.winner, combat.roll, combat.passes,
+            tuple(combat.played), combat.winner, combat.roll, combat.passes,
         )  # fmt: skip
     return fields
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Self
 
 from alaka.core.entry import GameEntry
 from alaka.core.errors import ScenarioError
+from alaka.core.events import Event, event_json
 from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
 
 CARDS = 9
@@ -29,6 +31,21 @@ TABLE = ActionTable(
 ENTRY = GameEntry(name="guess", title="Guess", min_players=2, max_players=4, game="guess_game:GAME")
 
 
+@dataclass(slots=True)
+class Guessed(Event):
+    """A player named a number (the game's one kind of event)."""
+
+    kind = "guess"
+    number: int
+    right: bool
+
+
+def _entry(event: Guessed, seat: int | None) -> JsonDict:
+    said = "right!" if event.right else "wrong."
+    text = f"Player {event.actor + 1} names {event.number}: {said}"
+    return {**event_json(event, seat, lambda name, value: value), "text": text}
+
+
 class GuessState(State):
     __slots__ = ("cards", "guessed", "log", "n", "resampled", "turn", "winner")
 
@@ -37,7 +54,7 @@ class GuessState(State):
         self.n = n
         self.cards: list[int] = []  # the middle card, then each player's (0-based values)
         self.guessed: list[int] = []
-        self.log: list[JsonDict] = []
+        self.log: list[Guessed] = []
         self.turn = 0
         self.winner = -1
         self.resampled = False
@@ -62,13 +79,7 @@ class GuessState(State):
         value, seat = action.id - CARDS, self.current_player()
         self.guessed.append(value)
         right = value == self.cards[0]
-        self.log.append(
-            {
-                "seat": seat,
-                "event": "guess",
-                "text": f"Player {seat + 1} names {value + 1}: " + ("right!" if right else "wrong."),
-            }
-        )
+        self.log.append(Guessed(seat, 0, value + 1, right))
         self.winner = seat if right else -1
         self.turn += 1
 
@@ -109,7 +120,7 @@ class GuessState(State):
             "your_card": self.cards[1 + seat] + 1 if own and seat is not None else None,
             "middle_card": self.cards[0] + 1 if over else None,
             "named": [v + 1 for v in self.guessed],
-            "log": [] if log_since is None else self.log[log_since:],
+            "log": [] if log_since is None else [_entry(e, seat) for e in self.log[log_since:]],
             "log_size": len(self.log),
             "outcome": result.to_json() if result else None,
         }

@@ -68,12 +68,6 @@ def event_json(event: Event, seat: int | None, encode: Encoder) -> JsonDict:
     return out
 
 
-def _replaced_by_slots(one: type, other: type) -> bool:
-    """Whether one class is the other before ``dataclass(slots=True)`` replaced it: the old class
-    stays among its base's subclasses until the garbage collector frees it."""
-    return (one.__module__, one.__qualname__) == (other.__module__, other.__qualname__)
-
-
 def event_kinds(base: type[Event]) -> dict[str, type[Event]]:
     """Every concrete event class below ``base`` by its ``kind`` (for docs and tests)."""
     found: dict[str, type[Event]] = {}
@@ -81,12 +75,21 @@ def event_kinds(base: type[Event]) -> dict[str, type[Event]]:
     while pending:
         kind = pending.pop()
         pending.extend(kind.__subclasses__())
-        if kind.kind:
-            other = found.get(kind.kind)
-            if other is not None and other is not kind:
-                if not _replaced_by_slots(other, kind):
-                    raise TypeError(f"two events are called {kind.kind!r}")
-                if "__slots__" not in vars(kind):
-                    continue
-            found[kind.kind] = kind
+        if not kind.kind:
+            continue
+        other = found.get(kind.kind)
+        if other is not None and other is not kind:
+            if _replaced(kind, other):
+                continue
+            if not _replaced(other, kind):
+                raise TypeError(f"two events are called {kind.kind!r}")
+        found[kind.kind] = kind
     return dict(sorted(found.items()))
+
+
+def _replaced(old: type, new: type) -> bool:
+    """Whether ``old`` is the class ``@dataclass(slots=True)`` replaced by ``new``: the decorator
+    builds a new class with ``__slots__``, and the old one stays among the base's subclasses until
+    the garbage collector frees it."""
+    same = (old.__module__, old.__qualname__) == (new.__module__, new.__qualname__)
+    return same and "__slots__" not in vars(old) and "__slots__" in vars(new)

@@ -4,6 +4,13 @@ Such a game keeps an integer ``phase`` in its state and a rules module of plain 
 (``legal_actions(s)``, ``apply(s, action)``, ...). :class:`PhasedState` turns that module into
 the protocol's methods, and :class:`PhasedGame` builds states from validated options, so each
 game writes only its rules, data, views and text.
+
+The state holds data only: it reaches the behaviour through its game (``state.game``), whose
+module imports the rules, the views and the text. So a game's ``state.py`` imports none of
+them, and the rules, views and text import the state (for types only) without an import loop.
+The game provides the rules module (:attr:`PhasedGame.game_rules`) and, for the protocol methods
+a state does not write itself, :meth:`PhasedGame.view_of`, :meth:`PhasedGame.decision_of` and
+:meth:`PhasedGame.inventory_of`.
 """
 
 from __future__ import annotations
@@ -44,15 +51,18 @@ class GameOptions(Protocol):
 
 
 class PhasedState(State):
-    """The protocol methods every phase-machine state shares."""
+    """The protocol methods every phase-machine state shares, reaching the rules through the
+    state's game (see the module docstring)."""
 
     __slots__ = ()
 
-    #: The game's rules module.
-    game_rules: ClassVar[GameRules]
     #: The game's action class (chance outcomes are checked against it).
     action_type: ClassVar[type[Action]]
 
+    #: The :class:`PhasedGame` that made the state. Declared ``Any`` (not ``PhasedGame``) only so
+    #: that a state whose constructor still takes a plain ``Game`` type-checks; the methods below
+    #: give what they read from it its type.
+    game: Any
     n: int
     phase: int
     opts: GameOptions
@@ -64,7 +74,7 @@ class PhasedState(State):
         raise NotImplementedError
 
     def current_player(self) -> int:
-        rules = self.game_rules
+        rules: GameRules = self.game.game_rules
         if self.phase in rules.CHANCE_PHASES:
             return CHANCE
         if self.phase == rules.PH_OVER:
@@ -72,17 +82,21 @@ class PhasedState(State):
         return self._seat_to_decide()
 
     def _legal(self) -> tuple[Action, ...]:
-        return self.game_rules.legal_actions(self)
+        rules: GameRules = self.game.game_rules
+        return rules.legal_actions(self)
 
     def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return self.game_rules.chance_outcomes(self)
+        rules: GameRules = self.game.game_rules
+        return rules.chance_outcomes(self)
 
     def sample_chance(self, rng: random.Random) -> Action:
-        return self.game_rules.sample_chance(self, rng)
+        rules: GameRules = self.game.game_rules
+        return rules.sample_chance(self, rng)
 
     def _is_legal(self, action: Action) -> bool:
-        if self.phase in self.game_rules.CHANCE_PHASES:
-            return isinstance(action, self.action_type) and self.game_rules.is_chance_outcome(self, action)
+        rules: GameRules = self.game.game_rules
+        if self.phase in rules.CHANCE_PHASES:
+            return isinstance(action, self.action_type) and rules.is_chance_outcome(self, action)
         legal = self._legal_cache or self.legal_actions()
         # Legal actions are the action table's own objects, so the action played is almost always
         # one of them: find it by identity. ``in`` alone would call the dataclass ``__eq__``
@@ -94,13 +108,27 @@ class PhasedState(State):
         return action in legal
 
     def _apply(self, action: Action) -> None:
-        self.game_rules.apply(self, action)
+        rules: GameRules = self.game.game_rules
+        rules.apply(self, action)
+
+    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
+        game: PhasedGame = self.game
+        return game.view_of(self, seat, log_since)
+
+    def decision(self) -> str:
+        game: PhasedGame = self.game
+        return game.decision_of(self)
+
+    def inventory(self) -> dict[str, Any]:
+        game: PhasedGame = self.game
+        return game.inventory_of(self)
 
     def action_table(self) -> ActionTable:
         return self.opts.action_table()
 
     def outcome(self) -> Outcome | None:
-        return self.game_rules.outcome(self)
+        rules: GameRules = self.game.game_rules
+        return rules.outcome(self)
 
     def returns(self) -> tuple[float, ...]:
         """1.0 for each winner (a shared win counts for each), else 0.0; all 0.0 before the end."""
@@ -110,7 +138,8 @@ class PhasedState(State):
         return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(self.n))
 
     def resample(self, seat: int, rng: random.Random) -> State:
-        resampled: State = self.game_rules.resample(self, seat, rng)
+        rules: GameRules = self.game.game_rules
+        resampled: State = rules.resample(self, seat, rng)
         return resampled
 
     def start_record(self) -> JsonDict:
@@ -128,15 +157,29 @@ class PhasedState(State):
         return self.n
 
     def max_game_length(self) -> int:
-        return self.game_rules.max_game_length(self.n, self.opts.max_turns)
+        rules: GameRules = self.game.game_rules
+        return rules.max_game_length(self.n, self.opts.max_turns)
 
 
 class PhasedGame(Game):
     """A game whose states are :class:`PhasedState`: options resolved once, then the rules' setup."""
 
+    #: The game's rules module (its states reach it through their game).
     game_rules: ClassVar[GameRules]
     #: The package holding ``data/summary.md`` (the rules in brief).
     package: ClassVar[str]
+
+    def view_of(self, state: Any, seat: int | None, log_since: int | None) -> JsonDict:
+        """``state.view(seat, log_since)``, for a state that does not write its own."""
+        raise NotImplementedError
+
+    def decision_of(self, state: Any) -> str:
+        """``state.decision()``, for a state that does not write its own."""
+        raise NotImplementedError
+
+    def inventory_of(self, state: Any) -> dict[str, Any]:
+        """``state.inventory()``, for a state that does not write its own."""
+        raise NotImplementedError
 
     def resolve_options(self, values: Mapping[str, Any]) -> GameOptions:
         """Load the content the options name and turn them into engine switches."""

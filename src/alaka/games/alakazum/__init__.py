@@ -13,5 +13,7 @@ ENTRY = GameEntry(
     max_players=5,
     game="alaka.games.alakazum.game:GAME",
     heuristic="alaka.games.alakazum.heuristic",
+    terminal_table="alaka.games.alakazum.terminal:table",
+    view_type="alaka.games.alakazum.view:ZumView",
     statistics="alaka.games.alakazum.stats",
 )

@@ -112,7 +112,9 @@ def seat_key(seat: int) -> str:
 
 
 class ZumActions:
-    """The action table for one catalogue, with direct lookups by kind and argument."""
+    """The action table for one catalogue, with direct lookups by kind and argument: a list by
+    seat, position or spell, a dict by card type or physical card (only the cards an action
+    can name have an entry)."""
 
     def __init__(self, layout: Layout) -> None:
         made: list[ZumAction] = []
@@ -126,29 +128,22 @@ class ZumActions:
 
         types = catalogue.cards
         hand_types = list(layout.hand_kinds)
-        n_types = len(types)
         n_cards = len(physical)
 
-        def per_type(kind: int, prefix: str, only: list[int]) -> list[ZumAction | None]:
-            table: list[ZumAction | None] = [None] * n_types
-            for t in only:
-                table[t] = add(kind, f"{prefix}:{types[t].id}", t)
-            return table
+        def per_type(kind: int, prefix: str, only: list[int]) -> dict[int, ZumAction]:
+            return {t: add(kind, f"{prefix}:{types[t].id}", t) for t in only}
 
         characters = [p for p in range(n_cards) if layout.is_character[p]]
 
-        def per_character(kind: int, prefix: str) -> list[ZumAction | None]:
-            table: list[ZumAction | None] = [None] * n_cards
-            for p in characters:
-                table[p] = add(kind, f"{prefix}:{physical[p]}", p)
-            return table
+        def per_character(kind: int, prefix: str) -> dict[int, ZumAction]:
+            return {p: add(kind, f"{prefix}:{physical[p]}", p) for p in characters}
 
         enemy_types = [t for t, card in enumerate(types) if card.deck == "final"]
         self.enemy = per_type(ENEMY, "enemy", enemy_types)
         forest_kinds = sorted({layout.kind_of[p] for p in layout.forest})
         self.draw = per_type(DRAW, "draw", forest_kinds)
         self.first = [add(FIRST, f"first:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
-        self.die = [add(DIE, f"die:{v}", v) if v else None for v in range(7)]
+        self.die = {v: add(DIE, f"die:{v}", v) for v in range(1, 7)}
         self.choose = per_character(CHOOSE, "choose")
         self.fighter = per_character(FIGHTER, "fighter")
         self.helper = per_character(HELPER, "helper")
@@ -164,10 +159,11 @@ class ZumActions:
         self.sacrifice = per_character(SACRIFICE, "sacrifice")
         self.pass_die = [add(PASS_DIE, f"pass-die:{seat_key(s)}", s) for s in range(MAX_PLAYERS)]
         self.market = add(MARKET, "market")
-        self.food: list[list[ZumAction | None]] = [[None] * len(CULTURES) for _ in range(n_types)]
-        for t in hand_types:
-            for c, culture in enumerate(CULTURES):
-                self.food[t][c] = add(FOOD, f"food:{types[t].id}:{culture}", t, c)
+        #: By card type, then culture index.
+        self.food = {
+            t: tuple(add(FOOD, f"food:{types[t].id}:{culture}", t, c) for c, culture in enumerate(CULTURES))
+            for t in hand_types
+        }
         self.broom = per_type(BROOM, "broom", hand_types)
         self.broom_on = per_character(BROOM_ON, "broom-on")
         self.fight = per_character(FIGHT, "fight")

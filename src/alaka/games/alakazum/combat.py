@@ -6,12 +6,30 @@ Its own module (no rules here) so that the rules, the state and the view can all
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, TypeAlias
 
 #: Why a side won the comparison of combat points (R5).
 MORE_POINTS = "more combat points"
 TIE_TO_THE_FOREST = "a tie goes to the forest character"
 TIE_TO_THE_DEFENDER = "a tie goes to the defender"
+
+
+#: What a potion was played for: combat points, the hypnosis die, or stealing the rival's (R7).
+PotionUse: TypeAlias = Literal["combat", "die", "steal"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedPotion:
+    """A potion on the table in a combat: who played it, which card, what for, and whether it
+    still counts. A stolen potion stays on the list, no longer in effect, so the order of play
+    (which potion a steal answers, R7) and what was cancelled remain visible."""
+
+    seat: int
+    #: The physical card (while it counts, it goes to the market pile when the combat ends).
+    card: int
+    use: PotionUse
+    #: False once a steal potion took it (the card then went to the stealer's hand).
+    in_effect: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +82,8 @@ class Combat:
         self.values: dict[int, int] = {}
         #: Characters whose die combat value is still to roll.
         self.rolls: list[int] = []
-        #: Potions played, in order: [seat, card, mode, active]; mode is "combat", "die", "steal".
-        self.played: list[list[Any]] = []
+        #: Potions played, in order (immutable: a stolen one is replaced by a cancelled copy).
+        self.played: list[PlayedPotion] = []
         self.turn = attacker_owner
         self.passes = 0
         #: -1 until decided, then the winning side (0 attacker, 1 defender).
@@ -85,7 +103,7 @@ class Combat:
         new.helper = self.helper[:]
         new.values = dict(self.values)
         new.rolls = self.rolls[:]
-        new.played = [entry[:] for entry in self.played]
+        new.played = self.played[:]
         new.turn = self.turn
         new.passes = self.passes
         new.winner = self.winner

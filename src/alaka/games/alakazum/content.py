@@ -43,7 +43,8 @@ BUILTIN = "catalogue.json"
 
 CULTURES = ("VAL", "CAT", "GAL", "EUS", "AND")
 MULTI = "MULTI"
-LEVELS = ("A", "B", "C")
+Level: TypeAlias = Literal["A", "B", "C"]
+LEVELS: tuple[Level, Level, Level] = ("A", "B", "C")
 DIE: Literal["die"] = "die"
 PLAYER_COUNTS = (2, 3, 4, 5)
 TRAITS = ("sociable", "thrifty", "very_magical")

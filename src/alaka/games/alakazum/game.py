@@ -1,4 +1,8 @@
-"""The Alakazum! game object: options, new games, scenarios and the action space."""
+"""The Alakazum! game object: options, new games, scenarios and the action space.
+
+It is also where the parts meet: the state (``state.py``) holds data only and reaches the rules,
+the view and the text through its game, so this module is the one that imports them all.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any, ClassVar
 
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
-from alaka.games.alakazum import ENTRY, rules, text
+from alaka.games.alakazum import ENTRY, rules, text, view
 from alaka.games.alakazum.options import PARAMETERS, ZumOptions, resolve_options
 from alaka.games.alakazum.state import AlakazumState
 
@@ -38,8 +42,17 @@ class AlakazumGame(PhasedGame):
 
         return build_scenario(self, spec)
 
-    def render_view(self, view: JsonDict) -> str:
-        return text.render(view)
+    def view_of(self, state: AlakazumState, seat: int | None, log_since: int | None) -> JsonDict:
+        return dict(view.view(state, seat, log_since))
+
+    def decision_of(self, state: AlakazumState) -> str:
+        return text.describe_decision(state)
+
+    def inventory_of(self, state: AlakazumState) -> dict[str, Any]:
+        return rules.inventory(state)
+
+    def render_view(self, shown: JsonDict) -> str:
+        return text.render(shown)
 
     def label(self, state: State, action: Action) -> str:
         if not isinstance(state, AlakazumState):

@@ -62,7 +62,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import NamedTuple, cast
 
 from alaka.core.protocol import Action, State
 from alaka.games.alakazum import actions as A
@@ -110,6 +110,23 @@ V_TRAP = -1.5
 EPS = 1e-9
 
 MULTI_INDEX = len(CULTURES)
+
+
+class PotionPoints(NamedTuple):
+    """What the potions in a hand add: combat points and points on the hypnosis die."""
+
+    combat: int
+    die: int
+
+
+class PotionOption(NamedTuple):
+    """A potion that could be played now: what it adds, what keeping it is worth (a double potion
+    is kept for the other use when a single one is enough), and its action."""
+
+    bonus: int
+    keep: float
+    action: A.ZumAction
+
 
 # Card categories.
 C_NONE, C_COMBAT, C_DIE, C_DOUBLE, C_STEAL, C_HAT, C_FOOD, C_BROOM, C_OBJECT, C_AMULET, C_VOODOO = range(11)
@@ -497,14 +514,14 @@ class _Me:
         kind_of = self.t.kind_of
         return [kind_of[pid] for pid in self.s.hands[self.seat]]
 
-    def potions(self) -> tuple[int, int]:
+    def potions(self) -> PotionPoints:
         """The combat and die points of the potions in hand (double potions count for both)."""
         t = self.t
         cb = db = 0
         for k in self.hand_kinds():
             cb += t.cbonus[k]
             db += t.dbonus[k]
-        return cb, db
+        return PotionPoints(cb, db)
 
 
 def _public_strength(s: AlakazumState, seat: int, t: _Tables) -> float:
@@ -689,17 +706,17 @@ def _p_fight(f: _Fighter, target: _Target, combat_potions: int) -> float:
     return _p_at_least(f.die, target.die, math.floor(target.fixed - f.fixed) + 1 - combat_potions)
 
 
-def _fight_ev(f: _Fighter, target: _Target, potions: tuple[int, int]) -> float:
+def _fight_ev(f: _Fighter, target: _Target, potions: PotionPoints) -> float:
     """Expected gain of fighter ``f`` attacking ``target`` with the best helper and the potions in
     hand (spent only when needed)."""
     p_base = _p_fight(f, target, 0)
-    p_win = _p_fight(f, target, potions[0]) if potions[0] else p_base
+    p_win = _p_fight(f, target, potions.combat) if potions.combat else p_base
     if f.up < 0:
         f.finish()
     gain = f.up
     prize = target.prize()
     if prize >= 0:
-        gain += _p_roll_over(target.resistance - potions[1]) * prize
+        gain += _p_roll_over(target.resistance - potions.die) * prize
     if f.lost_value:
         p_lost = 1.0 if target.forest else _p_roll_over(f.resistance - target.their_die)
         lost = p_lost * f.lost_value
@@ -731,13 +748,13 @@ def _helper(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     return out
 
 
-def _pick_potion(options: list[tuple[int, float, A.ZumAction]], deficit: int) -> A.ZumAction | None:
-    """The smallest potion (bonus, tie-break) that covers ``deficit``, else the biggest one."""
-    covering = [o for o in options if o[0] >= deficit]
+def _pick_potion(options: list[PotionOption], deficit: int) -> A.ZumAction | None:
+    """The smallest potion that covers ``deficit`` (a double potion last), else the biggest one."""
+    covering = [o for o in options if o.bonus >= deficit]
     if covering:
-        return min(covering, key=lambda o: (o[0], o[1]))[2]
+        return min(covering, key=lambda o: (o.bonus, o.keep)).action
     if options:
-        return max(options, key=lambda o: (o[0], -o[1]))[2]
+        return max(options, key=lambda o: (o.bonus, -o.keep)).action
     return None
 
 
@@ -754,17 +771,17 @@ def _potions(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     if deficit > 0:
         hand = [t.kind_of[pid] for pid in s.hands[seat]]
         available = sum(t.cbonus[k] for k in hand)
-        options: list[tuple[int, float, A.ZumAction]] = []
+        options: list[PotionOption] = []
         steal: A.ZumAction | None = None
         stolen_bonus = 0
         for a in legal:
             if a.kind == A.POTION_COMBAT:
-                options.append((t.cbonus[a.arg], 0.5 if t.cat[a.arg] == C_DOUBLE else 0.0, a))
+                options.append(PotionOption(t.cbonus[a.arg], 0.5 if t.cat[a.arg] == C_DOUBLE else 0.0, a))
             elif a.kind == A.STEAL:
-                entry = R.stealable(combat, seat)
-                if entry is not None and entry[2] == "combat":
+                potion = R.stealable(combat, seat)
+                if potion is not None and potion.use == "combat":
                     steal = a
-                    stolen_bonus = t.cbonus[t.kind_of[entry[1]]]
+                    stolen_bonus = t.cbonus[t.kind_of[potion.card]]
         if steal is not None and stolen_bonus > 0 and available + stolen_bonus >= deficit:
             choice = steal
         elif available >= deficit:
@@ -791,15 +808,15 @@ def _die_potions(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
             hand = [t.kind_of[pid] for pid in s.hands[seat]]
             if sum(t.dbonus[k] for k in hand) >= deficit:
                 options = [
-                    (t.dbonus[a.arg], 0.5 if t.cat[a.arg] == C_DOUBLE else 0.0, a)
+                    PotionOption(t.dbonus[a.arg], 0.5 if t.cat[a.arg] == C_DOUBLE else 0.0, a)
                     for a in legal
                     if a.kind == A.POTION_DIE
                 ]
                 choice = _pick_potion(options, deficit)
     elif total > resistance and movable:
-        entry = R.stealable(combat, seat)
-        if entry is not None and entry[2] == "die" and entry[0] == combat.owner[winner]:
-            bonus = t.dbonus[t.kind_of[entry[1]]]
+        potion = R.stealable(combat, seat)
+        if potion is not None and potion.use == "die" and potion.seat == combat.owner[winner]:
+            bonus = t.dbonus[t.kind_of[potion.card]]
             if total - bonus <= resistance:
                 choice = next((a for a in legal if a.kind == A.STEAL), None)
     return [1.0 if a is choice else (0.5 if a.kind == A.PASS else 0.0) for a in legal]
@@ -894,7 +911,7 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     market = s.market
     depth = min(len(market), t.max_take)
     top = [me.card(t.kind_of[market[-1 - i]]) for i in range(depth)]  # top first
-    potions = (0, 0)
+    potions = PotionPoints(0, 0)
     fighters: list[_Fighter] | None = None
     their_helpers: dict[int, list[tuple[float, int]]] = {}
     scores: list[float] = []
@@ -921,7 +938,7 @@ def _action(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
             target = _Target(me, a.arg, s.level[a.arg], owner, their_helpers[owner])
             best = -99.0
             for f in fighters:
-                if _p_fight(f, target, potions[0]) >= FIGHT_ODDS:
+                if _p_fight(f, target, potions.combat) >= FIGHT_ODDS:
                     ev = _fight_ev(f, target, potions)
                     if ev > best:
                         best = ev

@@ -18,6 +18,7 @@ from alaka.games.alakazum.content import (
     INITIAL,
     MULTI,
     Amulet,
+    Broom,
     Catalogue,
     Character,
     CombatPotion,
@@ -68,6 +69,24 @@ class Layout:
     #: for a multicolour character), whatever points it has at its level
     cultures: tuple[int, ...]
     is_voodoo: tuple[bool, ...]
+    #: a sociable character; a thrifty character
+    sociable: tuple[bool, ...]
+    thrifty: tuple[bool, ...]
+    #: a character's culture as an index of ``CULTURES``; -1 for a multicolour one (no food
+    #: raises it) and for other cards
+    culture_index: tuple[int, ...]
+    # Per catalogue row (a hand card's *kind*, as actions name it; 0 / () for other rows):
+    #: how many cards it takes at the market (0 for a voodoo doll, which never goes there)
+    take: tuple[int, ...]
+    #: combat points as a combat (or double) potion; points on the die as a die (or double) potion
+    combat_bonus: tuple[int, ...]
+    die_bonus: tuple[int, ...]
+    is_steal: tuple[bool, ...]
+    is_broom: tuple[bool, ...]
+    #: magic energy of a hat
+    hat_of_kind: tuple[int, ...]
+    #: the culture indices a food raises
+    food_cultures: tuple[tuple[int, ...], ...]
 
     def card(self, pid: int) -> Character | HandCard | Trap | FinalEnemy:
         return self.catalogue.cards[self.type_of[pid]]
@@ -82,6 +101,12 @@ class Layout:
         card = self.catalogue.cards[self.type_of[pid]]
         if not isinstance(card, Character):
             raise ValueError(f"{self.keys[pid]} is not a character")
+        return card
+
+    def trap(self, pid: int) -> Trap:
+        card = self.catalogue.cards[self.type_of[pid]]
+        if not isinstance(card, Trap):
+            raise ValueError(f"{self.keys[pid]} is not a trap")
         return card
 
     def hand(self, kind: int) -> HandCard:
@@ -161,6 +186,7 @@ def layout_for(catalogue: Catalogue) -> Layout:
             return (0,) * len(CULTURES)
         return tuple(conjure_points(card, c) for c in CULTURES)
 
+    cards = [rows[t] for t in type_of]
     return Layout(
         catalogue=catalogue,
         keys=tuple(keys),
@@ -173,12 +199,28 @@ def layout_for(catalogue: Catalogue) -> Layout:
         is_character=tuple(isinstance(rows[t], Character) for t in type_of),
         is_hand=tuple(isinstance(rows[t], HandCard) for t in type_of),
         is_trap=tuple(isinstance(rows[t], Trap) for t in type_of),
-        hat=tuple(hat_energy(rows[t]) if isinstance(rows[t], HandCard) else 0 for t in type_of),  # type: ignore[arg-type]
-        energy=tuple(rows[t].magic_energy if isinstance(rows[t], Character) else 0 for t in type_of),  # type: ignore[union-attr]
+        hat=tuple(hat_energy(card) if isinstance(card, HandCard) else 0 for card in cards),
+        energy=tuple(card.magic_energy if isinstance(card, Character) else 0 for card in cards),
         counts=tuple(counts(rows[t]) for t in type_of),
         conjure=tuple(conjure(rows[t]) for t in type_of),
         cultures=tuple(cultures(rows[t]) for t in type_of),
-        is_voodoo=tuple(isinstance(rows[t], HandCard) and is_voodoo(rows[t]) for t in type_of),  # type: ignore[arg-type]
+        is_voodoo=tuple(isinstance(card, HandCard) and is_voodoo(card) for card in cards),
+        sociable=tuple(isinstance(card, Character) and card.sociable for card in cards),
+        thrifty=tuple(isinstance(card, Character) and card.thrifty for card in cards),
+        culture_index=tuple(
+            CULTURES.index(card.culture) if isinstance(card, Character) and card.culture in CULTURES else -1
+            for card in cards
+        ),
+        take=tuple((card.take or 0) if isinstance(card, HandCard) else 0 for card in rows),
+        combat_bonus=tuple(combat_bonus(card) if isinstance(card, HandCard) else 0 for card in rows),
+        die_bonus=tuple(die_bonus(card) if isinstance(card, HandCard) else 0 for card in rows),
+        is_steal=tuple(isinstance(card, HandCard) and is_steal(card) for card in rows),
+        is_broom=tuple(isinstance(card, HandCard) and isinstance(card.effect, Broom) for card in rows),
+        hat_of_kind=tuple(hat_energy(card) if isinstance(card, HandCard) else 0 for card in rows),
+        food_cultures=tuple(
+            tuple(CULTURES.index(c) for c in food_cultures(card)) if isinstance(card, HandCard) else ()
+            for card in rows
+        ),
         hand_kinds=tuple(
             sorted({kind_of_row[t] for t, card in enumerate(rows) if isinstance(card, HandCard)})
         ),

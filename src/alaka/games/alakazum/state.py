@@ -12,15 +12,15 @@ character), the ``graveyard``, the ``row`` of initial characters during setup, c
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from alaka.core.phased import GameRules, PhasedState
-from alaka.core.protocol import Action, Game, JsonDict
-from alaka.games.alakazum import rules, text, view
+from alaka.core.phased import PhasedGame, PhasedState
+from alaka.core.protocol import CHANCE, TERMINAL, Action, JsonDict
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
+from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
+from alaka.games.alakazum.phases import CHANCE_PHASES, CONT_EXPLORE, PH_DEAL, PH_OVER
 
 #: Scalar fields copied as they are by ``clone``.
 _SCALARS = (
@@ -92,7 +92,7 @@ class AlakazumState(PhasedState):
 
     opts: ZumOptions
 
-    def __init__(self, game: Game, num_players: int, opts: ZumOptions) -> None:
+    def __init__(self, game: PhasedGame, num_players: int, opts: ZumOptions) -> None:
         layout = opts.layout
         n = num_players
         self.game = game
@@ -126,13 +126,13 @@ class AlakazumState(PhasedState):
         self.combat: Combat | None = None
         #: The combat that ended last, kept for the views until the next one starts.
         self.last_combat: Combat | None = None
-        self.phase = rules.PH_DEAL
+        self.phase = PH_DEAL
         self.player = 0
         self.decider = 0
         self.actions_left = 0
         self.deja_vu = False
         self.draws_left = 0
-        self.cont = rules.CONT_EXPLORE
+        self.cont = CONT_EXPLORE
         self.announced: Announcement | None = None
         self.spell = -1
         self.paid = 0
@@ -154,34 +154,32 @@ class AlakazumState(PhasedState):
         self.truncated = False
         self.resampled = False
         self.scenario_spec: JsonDict | None = None
-        self.log: list[tuple[Any, ...]] = []
+        self.log: list[ZumEvent] = []
         self.history = []
         self._legal_cache = None
 
-    # -- protocol (the rest comes from PhasedState) ----------------------------------------------
+    # -- protocol: the rest comes from PhasedState, which reaches the rules, the view and the
+    # -- text through the game (game.py), so this module imports none of them ---------------------
 
-    game_rules: ClassVar[GameRules] = rules
     action_type: ClassVar[type[Action]] = ZumAction
 
     def _seat_to_decide(self) -> int:
         return self.decider
 
-    def decision(self) -> str:
-        return text.describe_decision(self)
+    def current_player(self) -> int:
+        """As :class:`PhasedState` answers it, read from the phases (data) without going through
+        the game: it is asked at every step, so the shortcut pays."""
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == PH_OVER:
+            return TERMINAL
+        return self.decider
 
     def returns(self) -> tuple[float, ...]:
-        if self.phase != rules.PH_OVER or self.winner < 0:
+        if self.phase != PH_OVER or self.winner < 0:
             return (0.0,) * self.n
         return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.n))
-
-    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
-        return view.view(self, seat, log_since)
-
-    def resample(self, seat: int, rng: random.Random) -> AlakazumState:
-        return rules.resample(self, seat, rng)
-
-    def inventory(self) -> dict[str, Any]:
-        return rules.inventory(self)
 
     def clone(self) -> AlakazumState:
         new = object.__new__(AlakazumState)

@@ -10,14 +10,24 @@ counted from the event log, and only :func:`_events` knows how an event is laid 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
 
 from alaka.core.protocol import State
 from alaka.core.stats import GameBasics, StatColumn, StatValue
 from alaka.games.alakazum.actions import SPELL_NAMES, SPELLS
-from alaka.games.alakazum.combat import CombatResult
 from alaka.games.alakazum.content import CULTURES, TRAPS
+from alaka.games.alakazum.events import (
+    Cast,
+    CombatDecided,
+    ForestCharacter,
+    ForestDefeat,
+    Hypnotised,
+    NotHypnotised,
+    Protected,
+    Revealed,
+    Sacrificed,
+    TrapFound,
+    VoodooPlayed,
+)
 from alaka.games.alakazum.rules import enemy_points, face_down
 from alaka.games.alakazum.state import AlakazumState
 
@@ -56,49 +66,42 @@ def _state(final: State) -> AlakazumState:
     return final
 
 
-def _events(s: AlakazumState) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
-    """The log as ``(kind, actor, details)``: the one place that knows an event's layout
-    (``(kind, actor, private_to_mask, *details)`` today, see rules.py)."""
-    for event in s.log:
-        yield event[0], event[1], event[3:]
-
-
 def statistics(final: State) -> dict[str, StatValue]:
     """The statistics of a finished Alakazum! game, one value per column of :data:`COLUMNS`."""
     s = _state(final)
     counts: Counter[str] = Counter()
     beaten = -1  # the physical card of the enemy the winning Alakazum uncovered
     forest = False  # the current (or last) combat is against a forest character
-    for kind, _actor, details in _events(s):
-        if kind == "cast":
-            counts[f"spells_{SPELLS[details[0]]}"] += 1
-        elif kind == "forest-character":
-            forest = True
-        elif kind == "combat-result":
-            result: CombatResult = details[0]
-            side = "forest_combats" if forest else "player_combats"
-            counts[side] += 1
-            counts[f"{side}_won"] += result.winner == 0
-        elif kind == "hypnotised":
-            counts["forest_hypnotised" if forest else "characters_hypnotised"] += 1
-            forest = False
-        elif kind == "forest-defeat":
-            counts["characters_lost"] += details[2]  # 0 when the fighter was kept (R6, R8)
-            forest = False
-        elif kind in ("not-hypnotised", "protected"):
-            forest = False
-        elif kind == "sacrifice":
-            counts["characters_lost"] += 1
-        elif kind == "trap":
-            counts[f"traps_{s.L.card(details[0]).trap}"] += 1  # type: ignore[union-attr]
-        elif kind == "voodoo":
-            counts["voodoo_dolls"] += 1
-        elif kind == "reveal":
-            counts["conjures"] += 1
-            if details[3]:
-                beaten = details[1]
-            else:
-                counts["failed_conjures"] += 1
+    for event in s.log:
+        match event:
+            case Cast(spell=spell):
+                counts[f"spells_{SPELLS[spell]}"] += 1
+            case ForestCharacter():
+                forest = True
+            case CombatDecided(fighters=fighters, winner=winner):
+                side = "forest_combats" if forest else "player_combats"
+                counts[side] += 1
+                counts[f"{side}_won"] += winner == fighters[0]
+            case Hypnotised():
+                counts["forest_hypnotised" if forest else "characters_hypnotised"] += 1
+                forest = False
+            case ForestDefeat(lost=lost):
+                counts["characters_lost"] += lost  # not when a broom or a last character kept it
+                forest = False
+            case NotHypnotised() | Protected():
+                forest = False
+            case Sacrificed():
+                counts["characters_lost"] += 1
+            case TrapFound(card=card):
+                counts[f"traps_{s.L.trap(card).trap}"] += 1
+            case VoodooPlayed():
+                counts["voodoo_dolls"] += 1
+            case Revealed(card=card, won=won_now):
+                counts["conjures"] += 1
+                if won_now:
+                    beaten = card
+                else:
+                    counts["failed_conjures"] += 1
     won = beaten >= 0 and s.winner >= 0
     values: dict[str, StatValue] = {
         "enemy_beaten": s.L.enemy(beaten).id if won else "",

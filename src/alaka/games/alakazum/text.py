@@ -5,52 +5,55 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
-from alaka.games.alakazum import rules
+from alaka.games.alakazum import events as E
+from alaka.games.alakazum import phases, rules
 from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, Announcement, Named, ZumAction
 from alaka.games.alakazum.content import CULTURES, LEVELS, Food
 
 if TYPE_CHECKING:
+    from alaka.games.alakazum.events import ZumEvent
     from alaka.games.alakazum.state import AlakazumState
 
 PHASE_NAMES = {
-    rules.PH_DEAL: "the opening deal",
-    rules.PH_FIRST: "the starting player",
-    rules.PH_CHOOSE: "choose an initial character",
-    rules.PH_EXPLORE_DRAW: "explore the forest",
-    rules.PH_FIGHTER: "choose a fighter",
-    rules.PH_HELPER: "add a sociable character",
-    rules.PH_COMBAT_DIE: "roll a die combat value",
-    rules.PH_POTIONS: "combat potions",
-    rules.PH_HYPNOSIS_ROLL: "the hypnosis roll",
-    rules.PH_DIE_POTIONS: "die potions",
-    rules.PH_GIVE: "choose a card to give",
-    rules.PH_GIVE_TO: "choose who gets it",
-    rules.PH_HALLOWEEN: "trick or treat",
-    rules.PH_SACRIFICE: "choose a character for the graveyard",
-    rules.PH_SANTA_ROLL: "Santa Claus' die",
-    rules.PH_SANTA_PASS: "pass Santa Claus' die",
-    rules.PH_ACTION: "do an action",
-    rules.PH_VOODOO: "voodoo doll?",
-    rules.PH_BROOM_ON: "choose the broom's character",
-    rules.PH_PAY: "pay the spell",
-    rules.PH_TRAIN: "Training: choose a character",
-    rules.PH_PEEK: "Clairvoyance: choose an enemy",
-    rules.PH_ENEMY: "an enemy is looked at",
-    rules.PH_FM_DRAW: "Forest Magic draws",
-    rules.PH_FM_KEEP: "Forest Magic: keep a card",
-    rules.PH_FM_PUT: "Forest Magic: put the cards back",
-    rules.PH_LEVITATE: "Levitation: choose your character",
-    rules.PH_SWAP_WITH: "Levitation: choose the other character",
-    rules.PH_REVIVE: "Revive: choose a character",
-    rules.PH_WITCH_TAKE: "Unlucky Witch: take a card",
-    rules.PH_CONJURE: "conjure an Alakazum?",
-    rules.PH_SHOW: "go to the market: show a card",
-    rules.PH_REVEAL: "uncover a final enemy",
-    rules.PH_OVER: "game over",
+    phases.PH_DEAL: "the opening deal",
+    phases.PH_FIRST: "the starting player",
+    phases.PH_CHOOSE: "choose an initial character",
+    phases.PH_EXPLORE_DRAW: "explore the forest",
+    phases.PH_FIGHTER: "choose a fighter",
+    phases.PH_HELPER: "add a sociable character",
+    phases.PH_COMBAT_DIE: "roll a die combat value",
+    phases.PH_POTIONS: "combat potions",
+    phases.PH_HYPNOSIS_ROLL: "the hypnosis roll",
+    phases.PH_DIE_POTIONS: "die potions",
+    phases.PH_GIVE: "choose a card to give",
+    phases.PH_GIVE_TO: "choose who gets it",
+    phases.PH_HALLOWEEN: "trick or treat",
+    phases.PH_SACRIFICE: "choose a character for the graveyard",
+    phases.PH_SANTA_ROLL: "Santa Claus' die",
+    phases.PH_SANTA_PASS: "pass Santa Claus' die",
+    phases.PH_ACTION: "do an action",
+    phases.PH_VOODOO: "voodoo doll?",
+    phases.PH_BROOM_ON: "choose the broom's character",
+    phases.PH_PAY: "pay the spell",
+    phases.PH_TRAIN: "Training: choose a character",
+    phases.PH_PEEK: "Clairvoyance: choose an enemy",
+    phases.PH_ENEMY: "an enemy is looked at",
+    phases.PH_FM_DRAW: "Forest Magic draws",
+    phases.PH_FM_KEEP: "Forest Magic: keep a card",
+    phases.PH_FM_PUT: "Forest Magic: put the cards back",
+    phases.PH_LEVITATE: "Levitation: choose your character",
+    phases.PH_SWAP_WITH: "Levitation: choose the other character",
+    phases.PH_REVIVE: "Revive: choose a character",
+    phases.PH_WITCH_TAKE: "Unlucky Witch: take a card",
+    phases.PH_CONJURE: "conjure an Alakazum?",
+    phases.PH_SHOW: "go to the market: show a card",
+    phases.PH_REVEAL: "uncover a final enemy",
+    phases.PH_OVER: "game over",
 }
 
 
@@ -74,12 +77,12 @@ def _char(s: AlakazumState, pid: int) -> str:
 
 def describe_decision(s: AlakazumState) -> str:
     phase = s.phase
-    if phase == rules.PH_OVER:
+    if phase == phases.PH_OVER:
         return "the game is over"
-    if phase in rules.CHANCE_PHASES:
+    if phase in phases.CHANCE_PHASES:
         return f"chance: {PHASE_NAMES[phase]}"
     who = player_name(s.decider)
-    if phase == rules.PH_VOODOO:
+    if phase == phases.PH_VOODOO:
         return f"{who}: play a voodoo doll? {announcement(s)}"
     return f"{who}: {PHASE_NAMES[phase]}"
 
@@ -231,140 +234,166 @@ def label(s: AlakazumState, action: Action) -> str:
     return action.name
 
 
-def event_json(s: AlakazumState, event: tuple[Any, ...], seat: int | None) -> JsonDict:
-    kind, actor, private = event[0], event[1], event[2]
-    hidden = bool(private) and (seat is None or not private >> seat & 1)
-    return {"seat": actor if actor >= 0 else None, "event": kind, "text": event_text(s, event, hidden)}
+def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
+    """A log event in words; ``hidden`` leaves out its secret fields (the reader may not see them)."""
+    who = player_name(event.actor) if event.actor >= 0 else ""
+    names = s.L.name
+    match event:
+        case E.NoEffect():
+            return f"The trap has no effect on {who}."
+        case E.HalloweenCards():
+            return f"{who} gives away half of the hand cards."
+        case E.HalloweenCharacter():
+            return f"{who} sends a character to the graveyard."
+        case E.TurnEnds():
+            return f"{who} ends the turn."
+        case E.NoAction():
+            return f"{who} does no action."
+        case E.EnemyRemoved(card=card):
+            return f"{names(card)} is not used with {s.n} players."
+        case E.Dealt(card=card):
+            return f"{who} is dealt a card." if hidden else f"{who} is dealt {names(card)}."
+        case E.Exchanged(cards=cards):
+            return f"{who} exchanges {_names(s, cards)} (not hand cards)."
+        case E.StartPlayer(exchanges=exchanges):
+            return f"{who} exchanged the most cards ({exchanges}) and starts."
+        case E.Chosen(card=card):
+            return f"{who} chooses {names(card)}."
+        case E.RowToGraveyard(cards=cards):
+            return f"To the forest graveyard: {_names(s, cards) or 'nobody'}."
+        case E.TurnStarts(turn=turn):
+            return f"Turn {turn}: {who}."
+        case E.Thrifty(card=card):
+            return f"{who} takes {names(card)} from the market pile (thrifty)."
+        case E.FoundHandCard(card=card):
+            return f"{who} finds a hand card." if hidden else f"{who} finds {names(card)}."
+        case E.ForestCharacter(card=card):
+            return f"{who} meets {names(card)} in the forest."
+        case E.Fighter(card=card):
+            return f"{who} fights with {names(card)}."
+        case E.Helper(card=card):
+            return f"{who} adds sociable {names(card)}."
+        case E.CombatDie(card=card, value=value):
+            return f"{names(card)} rolls {value} combat points."
+        case E.PotionPlayed(card=card, use=use):
+            return f"{who} plays {names(card)} on the {use}."
+        case E.Stole(card=card, stolen=stolen):
+            return f"{who} steals {names(stolen)} with {names(card)}."
+        case E.CombatDecided(fighters=(first, second), totals=(t0, t1), winner=winner, reason=reason):
+            return (
+                f"Combat: {names(first)} {t0} against {names(second)} {t1}: {names(winner)} wins ({reason})."
+            )
+        case E.LevelUp(card=card, before=before, after=after):
+            if before == after:
+                return f"{names(card)} stays at level {LEVELS[after]}, the highest."
+            return f"{names(card)} goes up to level {LEVELS[after]}."
+        case E.HypnosisRoll(roll=roll):
+            return f"{who} rolls {roll} to hypnotise."
+        case E.Hypnotised(card=card, total=total, resistance=resistance):
+            return f"{who} hypnotises {names(card)} ({total} beats {resistance})."
+        case E.NotHypnotised(card=card, total=total, resistance=resistance):
+            return f"{who} fails to hypnotise {names(card)} ({total} against {resistance})."
+        case E.Protected(card=card):
+            return f"{names(card)} stays with {who} (broom, or the last character)."
+        case E.ForestDefeat(card=card, fighter=fighter, lost=lost):
+            went = f"; {names(fighter)} goes to the graveyard" if lost else ""
+            return f"{who} loses: {names(card)} goes back into the shuffled forest deck{went}."
+        case E.TrapFound(card=card):
+            return f"{who} falls into a trap: {names(card)}!"
+        case E.Given(to=to, card=card):
+            if hidden:
+                return f"{who} gives a card to {player_name(to)}."
+            return f"{who} gives {names(card)} to {player_name(to)}."
+        case E.SantaRoll(roll=roll):
+            return f"{who} rolls {roll} for Santa Claus' present."
+        case E.DiePassed(to=to):
+            return f"{who} passes the die to {player_name(to)}."
+        case E.Sacrificed(card=card):
+            return f"{who} sends {names(card)} to the graveyard."
+        case E.Announced(announcement=announced):
+            return f"{who} announces: {announced_words(s, announced, event.actor)}."
+        case E.VoodooPlayed(cancels=cancels):
+            return f"{who} plays a voodoo doll and cancels {player_name(cancels)}'s play!"
+        case E.FoodGiven(card=card, culture=culture, raised=raised):
+            raised_words = _names(s, raised) or "nobody"
+            return f"{who} gives {names(card)} ({CULTURES[culture]}): {raised_words} to level C."
+        case E.BroomGiven(character=character):
+            return f"{who} puts a broom under {names(character)}."
+        case E.WentToMarket(shown=shown, taken=taken):
+            return f"{who} shows {names(shown)} at the market and takes {_names(s, taken) or 'nothing'}."
+        case E.Paid(card=card):
+            return f"{who} pays with {names(card)}."
+        case E.Cast(spell=spell):
+            return f"{who} casts {SPELL_NAMES[spell]}."
+        case E.WitchTook(card=card):
+            return f"{who} takes {names(card)} from the market pile."
+        case E.Trained(card=card, level=level):
+            return f"{who} trains {names(card)} to level {LEVELS[level]}."
+        case E.Peeked(position=position, card=card):
+            if hidden:
+                return f"{who} looks at final enemy {position + 1}."
+            return f"{who} looks at final enemy {position + 1}: {names(card)}."
+        case E.ForestMagicSeen(count=seen, cards=cards):
+            if hidden:
+                return f"{who} looks at the top {count(seen, 'card')} of the forest deck."
+            return f"{who} sees {_names(s, cards)}."
+        case E.ForestMagicKept(kept=kept, put_back=put_back, returned=returned):
+            if hidden:
+                return f"{who} keeps a card and puts {returned} back on the deck."
+            return f"{who} keeps {names(kept)} and puts back (top first): {_names(s, put_back) or 'nothing'}."
+        case E.ForestMagicFight(card=card):
+            return f"{who} kept {names(card)} and must fight it."
+        case E.Levitated(mine=mine, theirs=theirs, owner=owner):
+            where = "the graveyard" if owner < 0 else player_name(owner)
+            return f"{who} levitates {names(mine)} away for {names(theirs)} from {where}."
+        case E.Revived(card=card):
+            return f"{who} revives {names(card)}."
+        case E.Conjured(culture=culture, total=total, shown=shown):
+            extra = f", showing {_names(s, shown)}" if shown else ""
+            return f"{who} conjures an Alakazum with {total} {CULTURES[culture]} points{extra}."
+        case E.Revealed(card=card, points=points, won=won):
+            result = "and wins!" if won else "and fails."
+            return f"{who} uncovers {names(card)} ({points} points) {result}"
+        case E.GameOver(reason=reason):
+            return f"Game over, {who or 'nobody'} wins. {capitalised(reason)}."
+    raise TypeError(f"no words for the event {event!r}")
 
 
-def event_text(s: AlakazumState, event: tuple[Any, ...], hidden: bool) -> str:
-    """A log event in words; ``hidden`` leaves out what the reader may not see."""
-    kind, actor = event[0], event[1]
-    d = event[3:]
-    L = s.L
-    who = player_name(actor) if actor >= 0 else ""
-    names = L.name
-    simple = {
-        "no-effect": f"The trap has no effect on {who}.",
-        "halloween-cards": f"{who} gives away half of the hand cards.",
-        "halloween-character": f"{who} sends a character to the graveyard.",
-        "end-turn": f"{who} ends the turn.",
-        "no-action": f"{who} does no action.",
-    }
-    if kind in simple:
-        return simple[kind]
-    if kind == "enemy-removed":
-        return f"{names(d[0])} is not used with {s.n} players."
-    if kind == "dealt":
-        return f"{who} is dealt a card." if hidden else f"{who} is dealt {names(d[0])}."
-    if kind == "exchange":
-        return f"{who} exchanges {', '.join(names(p) for p in d[0])} (not hand cards)."
-    if kind == "start-player":
-        return f"{who} exchanged the most cards ({d[0]}) and starts."
-    if kind == "choose":
-        return f"{who} chooses {names(d[0])}."
-    if kind == "row-to-graveyard":
-        return f"To the forest graveyard: {', '.join(names(p) for p in d[0]) or 'nobody'}."
-    if kind == "turn":
-        return f"Turn {d[0]}: {who}."
-    if kind == "thrifty":
-        return f"{who} takes {names(d[0])} from the market pile (thrifty)."
-    if kind == "explore-hand":
-        return f"{who} finds a hand card." if hidden else f"{who} finds {names(d[0])}."
-    if kind == "forest-character":
-        return f"{who} meets {names(d[0])} in the forest."
-    if kind == "fighter":
-        return f"{who} fights with {names(d[0])}."
-    if kind == "helper":
-        return f"{who} adds sociable {names(d[0])}."
-    if kind == "combat-die":
-        return f"{names(d[0])} rolls {d[1]} combat points."
-    if kind == "potion":
-        return f"{who} plays {names(d[0])} on the {d[1]}."
-    if kind == "steal":
-        return f"{who} steals {names(d[1])} with {names(d[0])}."
-    if kind == "combat-result":
-        result = d[0]
-        (first, second), (t0, t1) = result.fighters, result.totals
-        won = names(result.fighters[result.winner])
-        return f"Combat: {names(first)} {t0} against {names(second)} {t1}: {won} wins ({result.reason})."
-    if kind == "level-up":
-        if d[1] == d[2]:
-            return f"{names(d[0])} stays at level {LEVELS[d[2]]}, the highest."
-        return f"{names(d[0])} goes up to level {LEVELS[d[2]]}."
-    if kind == "hypnosis-roll":
-        return f"{who} rolls {d[0]} to hypnotise."
-    if kind == "hypnotised":
-        return f"{who} hypnotises {names(d[0])} ({d[1]} beats {d[2]})."
-    if kind == "not-hypnotised":
-        return f"{who} fails to hypnotise {names(d[0])} ({d[1]} against {d[2]})."
-    if kind == "protected":
-        return f"{names(d[0])} stays with {who} (broom, or the last character)."
-    if kind == "forest-defeat":
-        lost = f"; {names(d[1])} goes to the graveyard" if d[2] else ""
-        return f"{who} loses: {names(d[0])} goes back into the shuffled forest deck{lost}."
-    if kind == "trap":
-        return f"{who} falls into a trap: {names(d[0])}!"
-    if kind == "give":
-        if hidden:
-            return f"{who} gives a card to {player_name(d[0])}."
-        return f"{who} gives {names(d[1])} to {player_name(d[0])}."
-    if kind == "santa-roll":
-        return f"{who} rolls {d[0]} for Santa Claus' present."
-    if kind == "pass-die":
-        return f"{who} passes the die to {player_name(d[0])}."
-    if kind == "sacrifice":
-        return f"{who} sends {names(d[0])} to the graveyard."
-    if kind == "announce":
-        return f"{who} announces: {announced_words(s, d[0], actor)}."
-    if kind == "voodoo":
-        return f"{who} plays a voodoo doll and cancels {player_name(d[0])}'s play!"
+def _names(s: AlakazumState, cards: tuple[int, ...]) -> str:
+    return ", ".join(s.L.name(pid) for pid in cards)
+
+
+def effect_words(effect: Mapping[str, Any]) -> str:
+    """A hand card's effect (its JSON form in a view's ``cards``) as a player reads it."""
+    kind = effect["type"]
+    if kind == "combat_potion":
+        return f"+{count(effect['combat'], 'combat point')}"
+    if kind == "die_potion":
+        return f"+{effect['die']} on the hypnosis die"
+    if kind == "double_potion":
+        return f"+{count(effect['combat'], 'combat point')} or +{effect['die']} on the die"
+    if kind == "steal_potion":
+        return "takes the rival's last potion (player combat)"
+    if kind == "magic_hat":
+        return f"{effect['energy']} magic energy"
     if kind == "food":
-        raised = ", ".join(names(p) for p in d[2]) or "nobody"
-        return f"{who} gives {names(d[0])} ({CULTURES[d[1]]}): {raised} to level C."
+        foods = " or ".join(f"{food} ({culture})" for culture, food in effect["foods"].items())
+        return f"{foods}: those characters to level C"
     if kind == "broom":
-        return f"{who} puts a broom under {names(d[0])}."
-    if kind == "market":
-        taken = ", ".join(names(p) for p in d[1]) or "nothing"
-        return f"{who} shows {names(d[0])} at the market and takes {taken}."
-    if kind == "pay":
-        return f"{who} pays with {names(d[0])}."
-    if kind == "cast":
-        return f"{who} casts {SPELL_NAMES[d[0]]}."
-    if kind == "witch-take":
-        return f"{who} takes {names(d[0])} from the market pile."
-    if kind == "train":
-        return f"{who} trains {names(d[0])} to level {LEVELS[d[1]]}."
-    if kind == "peek":
-        if hidden:
-            return f"{who} looks at final enemy {d[0] + 1}."
-        return f"{who} looks at final enemy {d[0] + 1}: {names(d[1])}."
-    if kind == "forest-magic":
-        if hidden:
-            return f"{who} looks at the top {count(len(d[0]), 'card')} of the forest deck."
-        return f"{who} sees {', '.join(names(p) for p in d[0])}."
-    if kind == "forest-magic-kept":
-        if hidden:
-            return f"{who} keeps a card and puts {len(d[1])} back on the deck."
-        order = ", ".join(names(p) for p in d[1]) or "nothing"
-        return f"{who} keeps {names(d[0])} and puts back (top first): {order}."
-    if kind == "forest-magic-fight":
-        return f"{who} kept {names(d[0])} and must fight it."
-    if kind == "levitation":
-        where = "the graveyard" if d[2] < 0 else player_name(d[2])
-        return f"{who} levitates {names(d[0])} away for {names(d[1])} from {where}."
-    if kind == "revive":
-        return f"{who} revives {names(d[0])}."
-    if kind == "conjure":
-        shown = ", ".join(names(p) for p in d[2])
-        extra = f", showing {shown}" if shown else ""
-        return f"{who} conjures an Alakazum with {d[1]} {CULTURES[d[0]]} points{extra}."
-    if kind == "reveal":
-        result = "and wins!" if d[3] else "and fails."
-        return f"{who} uncovers {names(d[1])} ({d[2]} points) {result}"
-    if kind == "game-over":
-        return f"Game over, {who or 'nobody'} wins. {capitalised(d[0])}."
-    return str(kind)
+        return "under a character for good: it never leaves its team"
+    if kind == "culture_object":
+        culture = effect["culture"]
+        return f"+{count(effect['culture_points'], culture + ' point')} beside a {culture} character"
+    if kind == "amulet":
+        return f"+{count(effect['culture_points'], 'point')} in any culture"
+    if kind == "voodoo_doll":
+        return "cancels another player's action or Alakazum"
+    return str(kind).replace("_", " ")
+
+
+def market_words(market_number: int | None) -> str:
+    """What showing the card at the market takes (a voodoo doll never goes there)."""
+    return "never goes to the market" if market_number is None else f"takes {count(market_number, 'card')}"
 
 
 def render(view: JsonDict, log_lines: int = 10) -> str:

@@ -11,7 +11,7 @@ const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
 const KEYS = [
   "current_player", "active_player", "start_player", "actions_left", "players", "enemies", "market",
   "deck_size", "deck_top_known", "graveyard", "initial_row", "box", "combat", "announced",
-  "voodoo_to_ask", "forest_magic", "conjure",
+  "voodoo_to_ask", "forest_magic", "conjure", "cards",
 ];
 
 /** The class that gives a culture its colour; unknown cultures get a neutral one. */
@@ -25,8 +25,9 @@ function seatKeyName(key) {
   return match ? playerName(Number(match[1]) - 1) : key;
 }
 
-/** A character card: culture band, name, level, the numbers that matter, traits and broom. */
-function characterCard(c) {
+/** A character card: culture band, name, level, the numbers that matter, traits and broom; and
+ * the printed numbers at every level (`face`: the view's `cards` entry for it), this level in bold. */
+function characterCard(c, face) {
   return h(
     "article",
     { class: `card character ${cultureClass(c.culture)}`, title: `${c.name} (${c.culture})` },
@@ -40,6 +41,7 @@ function characterCard(c) {
       number("Resistance", c.resistance),
       number("Magic", c.magic_energy),
     ),
+    face ? printedLevels(face, c.level) : null,
     c.traits.length || c.broom
       ? h(
           "div",
@@ -48,6 +50,49 @@ function characterCard(c) {
           c.broom ? h("span", { class: "tag broom" }, "broom") : null,
         )
       : null,
+  );
+}
+
+/** "A 1/0/1 · B 2/1/2 · C 3/2/3": combat/culture/resistance at each printed level. */
+function printedLevels(face, current) {
+  const levels = face.levels.map((at) => {
+    const numbers = `${at.level} ${at.combat}/${at.culture_points}/${at.resistance}`;
+    return at.level === current ? h("b", {}, numbers) : numbers;
+  });
+  const parts = levels.flatMap((part, k) => (k ? [" · ", part] : [part]));
+  return h("div", { class: "levels", title: "combat / culture / resistance at levels A, B, C" }, ...parts);
+}
+
+/** A hand card's printed effect as data: its type and numbers ("magic hat: energy 2"). */
+function effectText(effect) {
+  const numbers = Object.entries(effect)
+    .filter(([key]) => key !== "type")
+    .map(([key, value]) =>
+      typeof value === "object"
+        ? Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ")
+        : `${key.replaceAll("_", " ")} ${value}`,
+    );
+  return `${effect.type.replaceAll("_", " ")}${numbers.length ? `: ${numbers.join(", ")}` : ""}`;
+}
+
+/** A hand this seat may see, each card with its market number; its effect in the tooltip. */
+function zumHand(p, cards) {
+  if (p.hand === null || p.hand.length === 0) return handView(p.hand, p.hand_size);
+  const counts = new Map();
+  for (const name of p.hand) counts.set(name, (counts.get(name) || 0) + 1);
+  return h(
+    "div",
+    { class: "chips" },
+    [...counts].map(([name, n]) => {
+      const face = cards[name];
+      const market = face && face.type === "hand" ? face.market_number : null;
+      return h(
+        "span",
+        { class: "chip hand-card", title: face && face.type === "hand" ? effectText(face.effect) : name },
+        n === 1 ? name : `${name} ×${n}`,
+        h("small", { class: "market-number" }, market === null ? " (never to market)" : ` (market ${market})`),
+      );
+    }),
   );
 }
 
@@ -96,10 +141,10 @@ function playerPanel(view, p, ctx) {
     title,
     cultureTotals(p.culture_on_table),
     h("div", { class: "row-label" }, `Hand (${p.hand_size})`),
-    handView(p.hand, p.hand_size),
+    zumHand(p, view.cards),
     h("div", { class: "row-label" }, `Team (${p.team.length})`),
     p.team.length
-      ? h("div", { class: "cards" }, p.team.map(characterCard))
+      ? h("div", { class: "cards" }, p.team.map((c) => characterCard(c, view.cards[c.name])))
       : h("p", { class: "dim" }, "nobody yet"),
     // Exchanges at the opening deal decide who starts, so they matter only until then.
     view.start_player === null || view.phase === "choose an initial character"
@@ -155,7 +200,9 @@ function combatPanel(view, ctx) {
       "div",
       { class: `combat-side${won ? " won" : ""}` },
       h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, "wins") : null),
-      side.fighter ? characterCard(side.fighter) : h("p", { class: "dim" }, "fighter not chosen yet"),
+      side.fighter
+        ? characterCard(side.fighter, view.cards[side.fighter.name])
+        : h("p", { class: "dim" }, "fighter not chosen yet"),
       side.helper ? h("div", {}, "Sociable helper: ", shortCharacter(side.helper)) : null,
       h("div", { class: "combat-total" }, "Total ", h("b", {}, side.total === null ? "?" : String(side.total))),
     );
@@ -262,7 +309,7 @@ export function renderAlakazum(view, ctx) {
     nodes.push(
       panel(
         "Initial characters on the table",
-        h("div", { class: "cards" }, view.initial_row.map(characterCard)),
+        h("div", { class: "cards" }, view.initial_row.map((c) => characterCard(c, view.cards[c.name]))),
       ),
     );
   }

@@ -92,10 +92,10 @@ export function renderOutcome(outcome, table) {
   );
 }
 
-/** One log entry as a list item; the seat's own events are marked for the eye. An event's kind
- * is `kind` in typed logs (docs/views.md); a log not yet typed names it `event`. */
+/** One log entry as a list item; the seat's own events are marked for the eye. An event names
+ * its kind as `kind` (its JSON form, core/events.py). */
 export function logItem(event, seat) {
   const mine = seat !== null && seat !== undefined && event.seat === seat;
-  const kind = event.kind || event.event || "";
+  const kind = event.kind || "";
   return h("li", { class: mine ? "mine" : null, dataset: { event: kind } }, event.text);
 }

@@ -1,0 +1,143 @@
+"""Conservation and information sets: where every card is, and what a seat cannot tell apart.
+
+Not a chapter of the rulebook but of the engine: :func:`inventory` lists every card wherever it
+is (the conformance kit checks none is created or lost), and :func:`resample` deals again what
+a seat cannot locate, for search (R25: the deck's unknown part; R26: face-down enemies nobody
+looked at; R28: what everyone knows about a hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from alaka.core import knowledge
+from alaka.games.alakazum import actions as A
+from alaka.games.alakazum.content import CULTURES
+from alaka.games.alakazum.layout import conjure_points, hat_energy
+from alaka.games.alakazum.phases import PH_GIVE_TO, PH_OVER
+from alaka.games.alakazum.rules.action import can_show
+
+if TYPE_CHECKING:
+    from alaka.games.alakazum.state import AlakazumState
+
+
+def inventory(s: AlakazumState) -> dict[str, Any]:
+    cards = [pid for pid in s.enemy_at if pid >= 0] + s.enemy_pool + s.market + s.deck + s.deck_top
+    cards += s.graveyard + s.box + s.row + s.aside + s.fm_cards + s.fm_order
+    for seat in range(s.n):
+        cards += s.hands[seat] + s.teams[seat]
+    cards += [b for b in s.broom_of if b >= 0]
+    if s.combat is not None:
+        combat = s.combat
+        cards += [potion.card for potion in combat.played if potion.in_effect or potion.use == "steal"]
+        if combat.forest:
+            cards.append(combat.fighter[1])
+    return {"cards": sorted(cards)}
+
+
+def _committed_cards(s: AlakazumState) -> set[int]:
+    """Hidden cards a pending decision relies on, which a resample must leave in place: the card a
+    trap victim chose to give, the hats that will pay an announced spell, the objects counted
+    in an announced Alakazum. (Their owner has committed to them, so the position is only
+    consistent with them in hand.)"""
+    L = s.L
+    hand = s.hands[s.player]
+    if s.phase == PH_GIVE_TO:
+        chosen = next(pid for pid in reversed(s.hands[s.decider]) if L.kind_of[pid] == s.give_kind)
+        return {chosen}
+    if s.spell >= 0:  # a spell chosen and not cast yet: it will be paid
+        return {pid for pid in hand if hat_energy(L.hand(L.type_of[pid])) > 0}
+    announced = s.announced
+    if announced is not None and announced.action.kind == A.CONJURE:
+        culture = CULTURES[announced.action.arg]
+        return {pid for pid in hand if conjure_points(L.hand(L.type_of[pid]), culture) > 0}
+    return set()
+
+
+def _counts_in_conjure(s: AlakazumState) -> Callable[[int], bool] | None:
+    """For an announced Alakazum: whether a card would add to its culture's total; else None."""
+    announced = s.announced
+    if announced is None or announced.action.kind != A.CONJURE:
+        return None
+    L, culture = s.L, CULTURES[announced.action.arg]
+    return lambda pid: L.is_hand[pid] and conjure_points(L.hand(L.type_of[pid]), culture) > 0
+
+
+def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
+    """A state ``seat`` cannot tell apart: the cards it cannot locate are dealt again at random.
+
+    Hidden places are the other hands (but for cards the seat saw arrive there), the unknown
+    deck, a known deck top the seat does not know, and another caster's Forest Magic cards. A
+    place holding a hand card gets a hand card again (hands only ever hold hand cards, and the
+    deck's mix is public), and face-down enemies the seat has not looked at go back to the pool.
+    """
+    new = s.clone()
+    new.resampled = True
+    if s.phase == PH_OVER:
+        return new  # everything is shown at the end
+    known = s.seen[seat]
+    is_hand = s.L.is_hand
+    hand_slots: list[tuple[int, int]] = []
+    protected = _committed_cards(s) if s.player != seat or s.phase == PH_GIVE_TO else set()
+    for q in range(s.n):
+        if q != seat:
+            hand_slots.extend(
+                (q, i) for i, pid in enumerate(s.hands[q]) if not known >> pid & 1 and pid not in protected
+            )
+    pools: dict[bool, list[int]] = {True: [], False: []}
+    for q, i in hand_slots:
+        pid = s.hands[q][i]
+        pools[is_hand[pid]].append(pid)
+    groups: list[list[int]] = []  # other hidden places, as lists to refill in place
+    if s.deck_top and not s.top_known >> seat & 1:
+        groups.append(new.deck_top)
+    if s.player != seat:
+        groups.extend([new.fm_cards, new.fm_order])
+    for group in groups:
+        for pid in group:
+            pools[is_hand[pid]].append(pid)
+    for pid in s.deck:
+        pools[is_hand[pid]].append(pid)
+    for pool in pools.values():
+        # Sorted first, so the result depends only on what the seat knows (and on the RNG).
+        pool.sort()
+        rng.shuffle(pool)
+    moved = 0
+    announcer = s.player if s.player != seat else -1
+    counts = _counts_in_conjure(s) if announcer >= 0 else None
+    # An announced market is public: the announcer holds a card to show (R11, R22).
+    show = announcer >= 0 and s.announced is not None and s.announced.action.kind == A.MARKET
+    if show:
+        kept = [pid for i, pid in enumerate(s.hands[announcer]) if (announcer, i) not in hand_slots]
+        show = not any(can_show(s, pid) for pid in kept)
+    if counts is not None or show:  # the announcer's slots first, while the cards they need remain
+        hand_slots.sort(key=lambda slot: slot[0] != announcer)
+    for q, i in hand_slots:
+        old = new.hands[q][i]
+        pool = pools[is_hand[old]]
+        if counts is not None and q == announcer:
+            # The announced total is public: the conjurer's other cards are known not to add to it.
+            fresh = pool.pop(max(k for k, pid in enumerate(pool) if not counts(pid)))
+        elif show and q == announcer:
+            fresh = pool.pop(max(k for k, pid in enumerate(pool) if can_show(s, pid)))
+            show = False
+        else:
+            fresh = pool.pop()
+        new.hands[q][i] = fresh
+        moved |= (1 << old) | (1 << fresh)
+    for group in groups:
+        for i, old in enumerate(group):
+            group[i] = pools[is_hand[old]].pop()
+    new.deck = pools[True] + pools[False]
+    # Face-down enemies this seat has not looked at go back to the pool, placed when next seen.
+    for position, pid in enumerate(s.enemy_at):
+        if pid >= 0 and not s.revealed >> position & 1 and not s.peeked[position] >> seat & 1:
+            new.enemy_at[position] = -1
+            new.enemy_pool.append(pid)
+            new.peeked[position] = 0
+    new.enemy_pool.sort()
+    knowledge.forget_moved(new.seen, seat, moved)
+    new._legal_cache = None
+    return new

@@ -1,0 +1,260 @@
+"""Alakazum! drawn for the terminal (a Rich renderable) from one seat's view, and nothing else.
+
+The game's entry names :func:`table` as its ``terminal_table``; the terminal asks the entry, so
+this is the only place that knows how an Alakazum! table looks in a terminal. It reads only the
+view a state gives one seat: what that seat may not see is not in it, so the screen cannot leak
+it. The printed faces of the cards (every level of a character, a hand card's market number and
+effect) come in the view's ``cards``, so nothing here reads the game's content.
+
+Rich is imported here and nowhere else in the game (only the terminal loads this module, and
+Rich comes with the command line). Nothing is imported from the terminal UI (``alaka.ui``): a
+game does not depend on an edge. Text from the game goes into Rich as :class:`~rich.text.Text`,
+never as markup, so a name with square brackets is shown as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from alaka.games.alakazum.text import count, effect_words, market_words, player_name
+
+#: How a hypnosis roll ended, in words.
+HYPNOSIS = {
+    "hypnotised": "hypnotised",
+    "not hypnotised": "not enough to hypnotise",
+    "protected": "enough, but a broom or a last character keeps it home",
+}
+
+
+def _text(value: object, style: str = "") -> Text:
+    return Text(str(value), style=style)
+
+
+def _counted(names: Sequence[str]) -> str:
+    """``a, b, a`` -> ``a x2, b``: hands and piles hold copies, and counting them is tiring."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in counts.items())
+
+
+def _seat_key_name(key: str) -> str:
+    """``p2`` (a seat key in the view) -> ``Player 2``."""
+    return f"Player {key[1:]}" if key[:1] == "p" and key[1:].isdigit() else key
+
+
+def _short_character(c: Mapping[str, Any]) -> str:
+    return f"{c['name']} {c['culture']} {c['level']}{' +broom' if c['broom'] else ''}"
+
+
+def _culture_line(totals: Mapping[str, int]) -> str:
+    shown = [f"{culture} {points}" for culture, points in totals.items() if points]
+    return ", ".join(shown) or "none"
+
+
+def _levels(face: Mapping[str, Any] | None) -> str:
+    """A character's printed numbers at every level: ``A 1/0/1  B 2/1/2  C 3/2/3``."""
+    if face is None:
+        return ""
+    return "  ".join(
+        f"{at['level']} {at['combat']}/{at['culture_points']}/{at['resistance']}" for at in face["levels"]
+    )
+
+
+def header(view: Mapping[str, Any]) -> RenderableType:
+    """The title rule (game, turn, whose view) and the decision being made now."""
+    seat = view["seat"]
+    who = "spectator" if seat is None else player_name(seat)
+    rule = Rule(_text(f"Alakazum! - {view['num_players']} players - turn {view['turn']} - {who}'s view"))
+    return Group(rule, Text.assemble(("Now: ", "bold"), str(view["decision"])))
+
+
+def _team_table(title: str, team: Sequence[Mapping[str, Any]], cards: Mapping[str, Any]) -> Table:
+    table = Table(
+        title=_text(title, "bold"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1)
+    )
+    table.add_column("character")
+    table.add_column("culture")
+    table.add_column("level", justify="center")
+    table.add_column("combat", justify="right")
+    table.add_column("culture pts", justify="right")
+    table.add_column("resistance", justify="right")
+    table.add_column("traits")
+    table.add_column("broom", justify="center")
+    table.add_column("by level: combat/culture/resistance")
+    for c in team:
+        table.add_row(
+            _text(c["name"], "bold"),
+            _text(c["culture"]),
+            _text(c["level"]),
+            _text(c["combat"]),
+            _text(c["culture_points"]),
+            _text(c["resistance"]),
+            _text(", ".join(t.replace("_", " ") for t in c["traits"])),
+            _text("broom" if c["broom"] else ""),
+            _text(_levels(cards.get(c["name"])), "dim"),
+        )
+    if not team:
+        table.add_row(_text("(nobody)", "dim"), *[_text("")] * 8)
+    return table
+
+
+def _hand_table(hand: Sequence[str], cards: Mapping[str, Any]) -> Table:
+    """The seat's own hand cards, each once, as printed: what each takes at the market and does."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+    table.add_column("hand card")
+    table.add_column("at the market")
+    table.add_column("effect")
+    for name in dict.fromkeys(hand):
+        face = cards.get(name)
+        if face is None or face["type"] != "hand":
+            continue
+        table.add_row(
+            _text(name, "cyan"),
+            _text(market_words(face["market_number"])),
+            _text(effect_words(face["effect"])),
+        )
+    return table
+
+
+def _enemies(view: Mapping[str, Any]) -> Text:
+    out = Text.assemble(("Final enemies: ", "bold"))
+    for k, e in enumerate(view["enemies"]):
+        if k:
+            out.append("; ")
+        out.append(f"{e['position']}: ")
+        if e["revealed"]:
+            out.append(f"{e['name']} ({e['culture_points']} points), uncovered", style="bold")
+        elif "name" in e:
+            out.append("face down, ")
+            out.append(f"you saw {e['name']} ({e['culture_points']} points)", style="bold magenta")
+        else:
+            out.append("face down", style="dim")
+    return out
+
+
+def _combat(view: Mapping[str, Any]) -> RenderableType | None:
+    """The combat being fought, or the last one (its totals as fought) until the next begins."""
+    combat = view["combat"]
+    if combat is None:
+        return None
+    kind = "combat in the forest" if combat["forest"] else "combat: fight and hypnotise"
+    table = Table(
+        title=_text(f"The last {kind}" if combat["over"] else kind.capitalize(), "bold"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+    )
+    table.add_column("side")
+    table.add_column("fighter")
+    table.add_column("sociable helper")
+    table.add_column("total", justify="right")
+    for side in combat["sides"]:
+        who = "the forest" if side["seat"] is None else player_name(side["seat"])
+        fighter = side["fighter"]
+        helper = side["helper"]
+        table.add_row(
+            _text(who),
+            _text(_short_character(fighter) if fighter else "(not chosen yet)"),
+            _text(_short_character(helper) if helper else ""),
+            _text("" if side["total"] is None else side["total"], "bold"),
+        )
+    lines: list[RenderableType] = [table]
+    if combat["die_values"]:
+        fighting = [c for side in combat["sides"] for c in (side["fighter"], side["helper"]) if c]
+        names = {c["card"]: c["name"] for c in fighting}
+        rolled = ", ".join(f"{names.get(key, key)}: {value}" for key, value in combat["die_values"].items())
+        lines.append(_text(f"Die combat values: {rolled}"))
+    for potion in combat["potions"]:
+        state = "" if potion["in_effect"] else " (cancelled)"
+        who = player_name(potion["seat"])
+        lines.append(_text(f"{who} played {potion['card']} on the {potion['as']}{state}"))
+    if combat["reason"] is not None:
+        winner = "The forest" if combat["winner"] < 0 else player_name(combat["winner"])
+        lines.append(_text(f"{winner} wins: {combat['reason']}"))
+    if combat["roll"] is not None:
+        roll = f"The die shows {combat['roll']}"
+        if combat["die_total"] != combat["roll"]:
+            roll += f" ({combat['die_total']} with die potions)"
+        if combat["hypnosis"]:
+            roll += f": {HYPNOSIS.get(combat['hypnosis'], combat['hypnosis'])}"
+        lines.append(_text(roll))
+    return Group(*lines)
+
+
+def table(view: Mapping[str, Any]) -> RenderableType:
+    """Alakazum! as one seat sees it: its team and hand, the others, the piles, the enemies."""
+    seat = view["seat"]
+    cards = view["cards"]
+    parts: list[RenderableType] = [header(view)]
+    if view["phase"] == "do an action" and view["actions_left"]:
+        parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
+    if view["announced"]:
+        asked = ", ".join(_seat_key_name(key) for key in view["voodoo_to_ask"])
+        extra = f" (voodoo dolls may answer: {asked})" if asked else ""
+        parts.append(Text.assemble((view["announced"], "bold"), extra))
+    players = view["players"]
+    if seat is not None:
+        me = players[seat]
+        hand = me["hand"] or []
+        parts.append(_team_table("Your team", me["team"], cards))
+        parts.append(
+            Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (_counted(hand) or "empty", "cyan"))
+        )
+        if hand:
+            parts.append(_hand_table(hand, cards))
+        parts.append(
+            Text.assemble(("Culture points on your table: ", "bold"), _culture_line(me["culture_on_table"]))
+        )
+    others = Table(title=_text("Players" if seat is None else "Other players", "bold"), title_justify="left")
+    others.add_column("player")
+    others.add_column("hand")
+    others.add_column("team")
+    others.add_column("culture on table")
+    for p in players:
+        if p["seat"] == seat:
+            continue
+        hand_shown = str(p["hand_size"])
+        if p["hand"] is not None:
+            hand_shown += f": {_counted(p['hand'])}"
+        team = "\n".join(_short_character(c) for c in p["team"]) or "(nobody)"
+        mark = " (to play)" if view["active_player"] == p["seat"] else ""
+        others.add_row(
+            _text(player_name(p["seat"]) + mark, "bold"),
+            _text(hand_shown),
+            _text(team),
+            _text(_culture_line(p["culture_on_table"])),
+        )
+    parts.append(others)
+    parts.append(_enemies(view))
+    parts.append(Text.assemble(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty"))
+    graveyard = ", ".join(c["name"] for c in view["graveyard"])
+    parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
+    deck = count(view["deck_size"], "card")
+    if view["deck_top_known"]:
+        deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
+    parts.append(Text.assemble(("Forest deck: ", "bold"), deck))
+    if view["initial_row"] and view["phase"] == "choose an initial character":
+        row = ", ".join(_short_character(c) for c in view["initial_row"])
+        parts.append(Text.assemble(("Initial characters on the table: ", "bold"), row))
+    combat = _combat(view)
+    if combat is not None:
+        parts.append(combat)
+    if view["forest_magic"]:
+        shown = ", ".join(view["forest_magic"])
+        parts.append(Text.assemble(("Forest Magic shows you: ", "bold magenta"), shown))
+    if view["conjure"]:
+        conjure = view["conjure"]
+        parts.append(
+            Text.assemble(
+                ("Conjuring: ", "bold"), f"an Alakazum with {conjure['total']} {conjure['culture']} points"
+            )
+        )
+    return Group(*parts)
