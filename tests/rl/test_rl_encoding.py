@@ -16,7 +16,7 @@ from rl_helpers import GAME_COUNTS, random_game, random_position
 
 import alaka
 from alaka.core.encoding import EncodingError, Section, ViewEncoding, multi_hot
-from alaka.rl.encoding import for_game, recent_view
+from alaka.rl.encoding import LogCursor, for_game, recent_view
 
 NAMES = list(alaka.games())
 
@@ -246,3 +246,18 @@ def test_options_and_player_counts_are_checked_as_the_game_checks_them() -> None
     with pytest.raises(alaka.OptionError, match="unknown option 'colour'"):
         factory(2, colour="red")
     assert factory(2, final_lines="partial").options["final_lines"] == "partial"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_log_cursor_gives_the_same_tensor_with_one_view(name: str) -> None:
+    """The environments keep how far the log was read; the last events and so the tensor are
+    the same as with a fresh look-up, however far the game went since (here 1 to 9 actions)."""
+    enc = encoding_of(name, 3)
+    cursor = LogCursor()
+    for step, state in enumerate(random_game(name, 3, seed=9)):
+        if step % (1 + step % 9):
+            continue
+        seat = step % 3
+        with_cursor = enc.information_state(recent_view(state, seat, enc.history_events, cursor))
+        assert with_cursor == enc.information_state(state.view(seat))
+        assert cursor.size == state.view(None, log_since=None)["log_size"]

@@ -56,11 +56,14 @@ def scaled(value: float, cap: float) -> float:
 
 def counts(indices: Iterable[int], size: int, cap: float) -> Values:
     """How many times each of ``0..size-1`` occurs in ``indices``, each divided by ``cap``."""
-    tally = [0] * size
+    tally: dict[int, int] = {}
     for index in indices:
         if 0 <= index < size:
-            tally[index] += 1
-    return [scaled(n, cap) for n in tally]
+            tally[index] = tally.get(index, 0) + 1
+    values = [0.0] * size
+    for index, n in tally.items():
+        values[index] = scaled(n, cap)
+    return values
 
 
 def seat_index(value: Any) -> int | None:
@@ -150,13 +153,14 @@ def history_sections(
 
     def recent(view: JsonDict) -> Values:
         log = view.get("log") or []
-        values: Values = []
-        for event in reversed(log[-events:]):
+        values = [0.0] * (width * events)
+        for at, event in enumerate(reversed(log[-events:])):
             kind = kind_at.get(str(event.get("event")), len(kinds))
             actor = seat_index(event.get("seat"))
-            values += one_hot(kind, len(kinds) + 1)
-            values += one_hot(max_players if actor is None else actor, max_players + 1)
-        return values + [0.0] * (width * events - len(values))
+            start = at * width
+            values[start + kind] = 1.0
+            values[start + len(kinds) + 1 + (max_players if actor is None else actor)] = 1.0
+        return values
 
     return (
         Section("log_size", 1, f"events in the log so far / {log_cap}", size),

@@ -31,21 +31,40 @@ def for_game(game: Game) -> EncodingFactory:
     return cast(EncodingFactory, module.encoding)
 
 
-def recent_view(state: State, seat: int | None, events: int) -> JsonDict:
+class LogCursor:
+    """How long a game's log was when last read. The log only grows, so a view from a little
+    before that point holds at least the last events: one ``view`` call instead of two."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int = 0) -> None:
+        self.size = size
+
+
+def recent_view(state: State, seat: int | None, events: int, cursor: LogCursor | None = None) -> JsonDict:
     """``state.view(seat)`` with only the last ``events`` log events (all the information state
-    reads), so a long game's log is not turned into words at every step."""
-    size = int(state.view(seat, log_since=None)["log_size"])
-    return state.view(seat, log_since=max(0, size - events))
+    reads), so a long game's log is not turned into words at every step. With a ``cursor`` of
+    this game (never ahead of its log), the log's size is not looked up first."""
+    if cursor is None:
+        size = int(state.view(seat, log_since=None)["log_size"])
+        return state.view(seat, log_since=max(0, size - events))
+    view = state.view(seat, log_since=max(0, cursor.size - events))
+    cursor.size = int(view["log_size"])
+    return view
 
 
-def observation(encoding: ViewEncoding, state: State, seat: int | None) -> Tensor:
-    """The observation tensor of ``seat`` in ``state``."""
+def observation(
+    encoding: ViewEncoding, state: State, seat: int | None, cursor: LogCursor | None = None
+) -> Tensor:
+    """The observation tensor of ``seat`` in ``state`` (the cursor is not needed: no log)."""
     return np.asarray(encoding.observation(state.view(seat, log_since=None)), dtype=np.float32)
 
 
-def information_state(encoding: ViewEncoding, state: State, seat: int | None) -> Tensor:
+def information_state(
+    encoding: ViewEncoding, state: State, seat: int | None, cursor: LogCursor | None = None
+) -> Tensor:
     """The information-state tensor of ``seat`` in ``state``."""
-    view = recent_view(state, seat, encoding.history_events)
+    view = recent_view(state, seat, encoding.history_events, cursor)
     return np.asarray(encoding.information_state(view), dtype=np.float32)
 
 

@@ -17,7 +17,15 @@ from alaka.bots.ismcts import win_shares
 from alaka.core.encoding import ViewEncoding
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import CHANCE, State
-from alaka.rl.encoding import Mask, Tensor, action_mask, information_state, observation, recent_view
+from alaka.rl.encoding import (
+    LogCursor,
+    Mask,
+    Tensor,
+    action_mask,
+    information_state,
+    observation,
+    recent_view,
+)
 
 #: What an agent's ``observation`` is: the information state (the position and the last
 #: events, the default) or the observation alone (the position).
@@ -30,7 +38,7 @@ class EnvironmentArgumentError(AlakaError):
     """A bad argument to an environment (unknown observation kind, seat, opponent...)."""
 
 
-def tensor_reader(kind: str) -> Callable[[ViewEncoding, State, int | None], Tensor]:
+def tensor_reader(kind: str) -> Callable[[ViewEncoding, State, int | None, LogCursor | None], Tensor]:
     """The function that reads the chosen kind of tensor."""
     if kind == "information_state":
         return information_state

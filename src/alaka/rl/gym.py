@@ -30,7 +30,7 @@ from alaka.bots.registry import make_bot
 from alaka.core.driver import Bot
 from alaka.core.protocol import State
 from alaka.core.registry import games
-from alaka.rl.encoding import Tensor, for_game
+from alaka.rl.encoding import LogCursor, Tensor, for_game
 from alaka.rl.episode import (
     EnvironmentArgumentError,
     mask,
@@ -103,6 +103,7 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self._rng = random.Random(0)
         self._state: State | None = None
+        self._cursor = LogCursor()
         self._bots: dict[int, Bot] = {}
 
     @property
@@ -123,6 +124,7 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
         others = [q for q in range(self.num_players) if q != self.seat]
         self._bots = dict(zip(others, self._opponents, strict=True))
         self._state = self.game.new_initial_state(self.num_players, **self.options)
+        self._cursor = LogCursor()
         self._advance()
         return self._observe(), self._info()
 
@@ -163,7 +165,7 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
             state.apply_action(self._bots[player].act(state, player, self._rng))
 
     def _observe(self) -> Tensor:
-        return self._read(self.encoding, self.alaka_state, self.seat)
+        return self._read(self.encoding, self.alaka_state, self.seat, self._cursor)
 
     def _info(self) -> dict[str, Any]:
         state = self.alaka_state

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -45,7 +45,7 @@ from alaka.core.encoding import ViewEncoding
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import CHANCE, TERMINAL, Game, JsonDict, State
 from alaka.core.registry import games
-from alaka.rl.encoding import for_game, recent_view
+from alaka.rl.encoding import LogCursor, for_game, recent_view
 
 #: OpenSpiel's name of an Alaka game: ``alaka_`` and the game's name.
 PREFIX = "alaka_"
@@ -101,6 +101,10 @@ class AlakaGame(pyspiel.Game):  # type: ignore[misc]
         self.num_seats = self.alaka_game.check_players(players)
         #: The game's options (OpenSpiel hands over every parameter, defaults included).
         self.options: dict[str, Any] = params
+        #: Tensors and strings of the first position. OpenSpiel's C++ side asks for a tensor's
+        #: shape by encoding a new first position before every tensor it reads, so those are
+        #: kept once for the game.
+        self.first_position: dict[tuple[object, ...], Any] = {}
         self.encoding: ViewEncoding = for_game(self.alaka_game)(self.num_seats, **self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
@@ -114,7 +118,9 @@ class AlakaGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type(self.alaka_game), info, {PLAYERS: self.num_seats, **params})
 
     def new_initial_state(self) -> AlakaState:
-        return AlakaState(self, self.alaka_game.new_initial_state(self.num_seats, **self.options))
+        state = AlakaState(self, self.alaka_game.new_initial_state(self.num_seats, **self.options))
+        state._engine.fresh = True
+        return state
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
@@ -130,15 +136,26 @@ class _Engine:
     the game record (replayed on loading), instead of copying the whole object graph.
     """
 
-    __slots__ = ("digests", "state")
+    __slots__ = ("cursor", "digests", "fresh", "seen", "state")
 
-    def __init__(self, state: State, digests: dict[int, tuple[int, str]] | None = None) -> None:
+    def __init__(
+        self, state: State, digests: dict[int, tuple[int, str]] | None = None, fresh: bool = False
+    ) -> None:
         self.state = state
+        #: A new game's first position, untouched: all such positions are alike.
+        self.fresh = fresh
+        #: How long the log was when last read (a resample has the same log length).
+        self.cursor = LogCursor()
         #: Per seat: how many log events are folded into the history digest, and the digest.
         self.digests: dict[int, tuple[int, str]] = digests or {}
+        #: Tensors and strings already made for this position (OpenSpiel asks more than once);
+        #: emptied by every action.
+        self.seen: dict[tuple[object, ...], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone(), dict(self.digests))
+        twin = _Engine(self.state.clone(), dict(self.digests), self.fresh)
+        twin.cursor.size = self.cursor.size
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         try:
@@ -181,6 +198,8 @@ class AlakaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         state = self._engine.state
         state.apply_action(state.action_table().actions[action])
+        self._engine.seen.clear()
+        self._engine.fresh = False
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._engine.state.action_table().actions[action].name)
@@ -200,7 +219,21 @@ class AlakaState(pyspiel.State):  # type: ignore[misc]
         twin._engine = _Engine(self._engine.state.resample(player_id, rng))
         if seen is not None:  # the player's log is the same in both, so is its digest
             twin._engine.digests[player_id] = seen
+        twin._engine.cursor.size = self._engine.cursor.size
         return twin
+
+    @property
+    def log_cursor(self) -> LogCursor:
+        """How far this position's log was last read (it only grows)."""
+        return self._engine.cursor
+
+    def made(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
+        """``make()``, kept for this position: OpenSpiel often asks twice for the same tensor."""
+        engine = self._engine
+        seen = self.get_game().first_position if engine.fresh else engine.seen
+        if key not in seen:
+            seen[key] = make()
+        return seen[key]
 
     def history_digest(self, player: int) -> tuple[int, str]:
         """How many log events ``player`` has seen and a digest of all of them, in order.
@@ -263,17 +296,24 @@ class AlakaObserver:
         return None if self._public_only else player
 
     def set_from(self, state: AlakaState, player: int) -> None:
-        engine_state = state.alaka_state
         seat = self._seat(player)
+        made = state.made(("tensor", self._recall, seat), lambda: self._values(state, seat))
+        self.tensor[:] = made
+
+    def _values(self, state: AlakaState, seat: int | None) -> list[float]:
+        engine = state.alaka_state
         if self._recall:
-            values = self._encoding.information_state(
-                recent_view(engine_state, seat, self._encoding.history_events)
-            )
-        else:
-            values = self._encoding.observation(engine_state.view(seat, log_since=None))
-        self.tensor[:] = values
+            view = recent_view(engine, seat, self._encoding.history_events, state.log_cursor)
+            return self._encoding.information_state(view)
+        return self._encoding.observation(engine.view(seat, log_since=None))
 
     def string_from(self, state: AlakaState, player: int) -> str:
+        made: str = state.made(
+            ("string", self._recall, self._seat(player)), lambda: self._string(state, player)
+        )
+        return made
+
+    def _string(self, state: AlakaState, player: int) -> str:
         engine_state = state.alaka_state
         view = engine_state.view(self._seat(player), log_since=None)
         text = str(engine_state.game.render_view(view))

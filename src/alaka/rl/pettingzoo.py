@@ -23,7 +23,7 @@ from pettingzoo.utils import wrappers
 
 import alaka
 from alaka.core.protocol import State
-from alaka.rl.encoding import Mask, Tensor, for_game
+from alaka.rl.encoding import LogCursor, Mask, Tensor, for_game
 from alaka.rl.episode import (
     EnvironmentArgumentError,
     mask,
@@ -89,6 +89,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         }
         self._rng: random.Random | None = None
         self._state: State | None = None
+        self._cursor = LogCursor()
 
     # -- the spaces -----------------------------------------------------------------------------
 
@@ -112,6 +113,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self._state = self.game.new_initial_state(self.num_players, **self.options)
+        self._cursor = LogCursor()
         play_chance(self._state, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -125,7 +127,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self.alaka_state
         seat = self._seat[agent]
         return {
-            "observation": self._read(self.encoding, state, seat),
+            "observation": self._read(self.encoding, state, seat, self._cursor),
             "action_mask": mask(self.encoding, state, seat),
         }
 

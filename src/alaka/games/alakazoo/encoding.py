@@ -93,10 +93,11 @@ def encoding(num_players: int | None = None, **options: object) -> ViewEncoding:
     def player(entry: JsonDict) -> Values:
         runes = entry.get("runes") or []
         tokens = [1.0 if rune["token"] else 0.0 for rune in runes] or [0.0] * NUM_RUNES
-        colours: Values = []
-        for rune in runes:
-            colours += one_hot(colour_at.get(rune["colour"]), NUM_COLOURS)
-        colours = colours or [0.0] * (NUM_RUNES * NUM_COLOURS)
+        colours = [0.0] * (NUM_RUNES * NUM_COLOURS)
+        for r, rune in enumerate(runes):
+            colour = colour_at.get(rune["colour"])
+            if colour is not None:
+                colours[r * NUM_COLOURS + colour] = 1.0
         board = entry.get("board")
         return [
             1.0,
