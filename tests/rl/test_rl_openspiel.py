@@ -183,6 +183,13 @@ def test_observers_offer_a_players_view_or_the_public_one_and_refuse_the_rest() 
     assert list(public.tensor) == pytest.approx(
         encoding.observation(state.alaka_state.view(None, log_since=None))
     )
+    # The public information state is the same for every player, and differs from a player's.
+    history = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    assert history.string_from(state, 0) == history.string_from(state, 1)
+    assert history.string_from(state, 0) != state.information_state_string(0)
+    assert "spectator's view" in history.string_from(state, 0)
     with pytest.raises(aos.OpenSpielError, match="not all"):
         make_observation(
             game,

@@ -139,15 +139,16 @@ class _Engine:
     __slots__ = ("cursor", "digests", "fresh", "seen", "state")
 
     def __init__(
-        self, state: State, digests: dict[int, tuple[int, str]] | None = None, fresh: bool = False
+        self, state: State, digests: dict[int | None, tuple[int, str]] | None = None, fresh: bool = False
     ) -> None:
         self.state = state
         #: A new game's first position, untouched: all such positions are alike.
         self.fresh = fresh
         #: How long the log was when last read (a resample has the same log length).
         self.cursor = LogCursor()
-        #: Per seat: how many log events are folded into the history digest, and the digest.
-        self.digests: dict[int, tuple[int, str]] = digests or {}
+        #: Per seat (None: a spectator): how many log events are folded into the history
+        #: digest, and the digest.
+        self.digests: dict[int | None, tuple[int, str]] = digests or {}
         #: Tensors and strings already made for this position (OpenSpiel asks more than once);
         #: emptied by every action.
         self.seen: dict[tuple[object, ...], Any] = {}
@@ -235,8 +236,9 @@ class AlakaState(pyspiel.State):  # type: ignore[misc]
             seen[key] = make()
         return seen[key]
 
-    def history_digest(self, player: int) -> tuple[int, str]:
-        """How many log events ``player`` has seen and a digest of all of them, in order.
+    def history_digest(self, player: int | None) -> tuple[int, str]:
+        """How many log events ``player`` (None: a spectator) has seen and a digest of all of
+        them, in order.
 
         Each new event is folded into the previous digest, so only events since the last call
         are fetched from the engine; the result depends only on the events, not on when they
@@ -319,12 +321,7 @@ class AlakaObserver:
         text = str(engine_state.game.render_view(view))
         if not self._recall:
             return text
-        if self._public_only:
-            size = int(view["log_size"])
-            events = engine_state.view(None, log_since=0)["log"]
-            digest = hashlib.blake2b(json.dumps(events, sort_keys=True).encode(), digest_size=16).hexdigest()
-        else:
-            size, digest = state.history_digest(player)
+        size, digest = state.history_digest(self._seat(player))
         whole = hashlib.blake2b(f"{_view_json(view)}\n{digest}".encode(), digest_size=16).hexdigest()
         return f"{text}\n[{size} events seen; information state {whole}]"
 
