@@ -121,11 +121,13 @@ def main() -> None:
         model.learn(total_timesteps=args.heuristic_steps, reset_num_timesteps=False)
         measure(f"then {args.heuristic_steps:,} vs heuristic", model)
     training = (time.perf_counter() - trained) / 60
+    cpu = time.process_time() / 60
     if args.save:
         model.save(args.save)
     print(
         f"\n{args.random_steps + args.heuristic_steps:,} training steps in {training:.1f} min "
-        f"(evaluations included: {(time.perf_counter() - start) / 60:.1f} min in all); "
+        f"(evaluations included: {(time.perf_counter() - start) / 60:.1f} min in all, "
+        f"{cpu:.1f} min of processor time); "
         f"{args.eval_games} games per measurement; {platform.processor() or platform.machine()}, "
         f"torch {torch.__version__} on {torch.get_num_threads()} thread, Python {platform.python_version()}"
     )
