@@ -13,12 +13,14 @@ not counted (they are drawn inside every wrapper). The rows:
                   ``chance_outcomes``, ``apply_action`` (no tensor);
 - openspiel+tensor  the same, plus ``information_state_tensor`` of the decider;
 - pettingzoo      the AEC loop: ``last()`` (observation dict with mask) + ``step()``;
-- pz benchmark    PettingZoo's own ``performance_benchmark`` (its "turns per second");
+- pz benchmark    PettingZoo's own ``performance_benchmark`` (its "turns per second", over 5 s
+                  of wall time: on a busy machine it reads lower than the other rows);
 - gym (random)    ``AlakaEnv`` steps of one seat against random bots (each step also plays
                   the other seats' moves until the learner decides again);
 - gym (heuristic) the same against the heuristic bots (their thinking dominates).
 
-It measures; it asserts nothing.
+Rates are per second of processor time (``time.process_time``), so other work on a shared
+machine slows the run but does not change the figures much. It measures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -48,14 +50,15 @@ from alaka.rl.pettingzoo import raw_env
 
 
 def timed(seconds: float, run_game: Callable[[int], int]) -> float:
-    """Agent steps per second: ``run_game(seed)`` plays one game and returns its steps."""
+    """Agent steps per second of processor time: ``run_game(seed)`` plays one game and returns
+    its steps. Processor time, not wall time, so a busy shared machine does not lower the rate."""
     steps = 0
     seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         steps += run_game(seed)
         seed += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def engine(name: str, players: int, with_tensor: bool) -> Callable[[int], int]:
@@ -188,7 +191,10 @@ def main() -> None:
             for label, rate, note in rows:
                 print(f"{name:<9} {players:>7}  {label:<17} {rate:>13,.0f}  {note}")
     versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("open_spiel", "pettingzoo", "gymnasium"))
-    print(f"\nPython {sys.version.split()[0]}, {versions}; one process, {args.seconds:g} s a row.")
+    print(
+        f"\nPython {sys.version.split()[0]}, {versions}; one process, "
+        f"{args.seconds:g} s of processor time a row."
+    )
 
 
 if __name__ == "__main__":

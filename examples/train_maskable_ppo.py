@@ -79,6 +79,13 @@ def main() -> None:
     parser.add_argument("--heuristic-steps", type=int, default=250_000, help="then against the heuristic")
     parser.add_argument("--eval-games", type=int, default=300, help="games per win-rate measurement")
     parser.add_argument("--rollout", type=int, default=2048, help="steps collected between two updates")
+    parser.add_argument(
+        "--entropy",
+        type=float,
+        default=0.0,
+        help="entropy bonus; above 0 it pulls a policy that never wins (against the heuristic) back "
+        "towards random play",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", type=Path, help="write the trained model here (.zip)")
     args = parser.parse_args()
@@ -106,7 +113,7 @@ def main() -> None:
         n_epochs=5,
         gamma=0.995,
         learning_rate=3e-4,
-        ent_coef=0.01,
+        ent_coef=args.entropy,
         policy_kwargs={"net_arch": [256, 256]},
         seed=args.seed,
         verbose=0,
