@@ -16,4 +16,5 @@ ENTRY = GameEntry(
     terminal_table="alaka.games.alakazoo.terminal:table",
     view_type="alaka.games.alakazoo.view:ZooView",
     statistics="alaka.games.alakazoo.stats",
+    encoding="alaka.games.alakazoo.encoding",
 )

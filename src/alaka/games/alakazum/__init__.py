@@ -16,4 +16,5 @@ ENTRY = GameEntry(
     terminal_table="alaka.games.alakazum.terminal:table",
     view_type="alaka.games.alakazum.view:ZumView",
     statistics="alaka.games.alakazum.stats",
+    encoding="alaka.games.alakazum.encoding",
 )

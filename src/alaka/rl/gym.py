@@ -1,0 +1,194 @@
+"""Both games as single-agent Gymnasium environments: one seat learns, bots play the others.
+
+``import alaka.rl.gym`` registers ``alaka/Alakazum-v0`` and ``alaka/Alakazoo-v0``::
+
+    env = gymnasium.make("alaka/Alakazoo-v0", num_players=3, opponents="heuristic")
+
+The observation is the learning seat's information-state tensor (``observation="observation"``
+for the position alone); ``info["action_mask"]`` and :meth:`AlakaEnv.action_masks` give its
+legal actions (the method is what sb3-contrib's ``MaskablePPO`` calls). Between two of the
+seat's decisions the environment draws chance and lets the other seats' bots play, all with
+one ``random.Random`` seeded from ``reset(seed=)``. The reward is 0 until the end, then the
+seat's win share. An illegal action ends the episode with ``illegal_action_reward`` (-1 by
+default) and ``info["illegal_action"]``: an agent without masking learns to avoid them, and
+a masked agent never meets one. A game stopped by the ``max_turns`` option is truncated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import alaka
+from alaka.bots.registry import make_bot
+from alaka.core.driver import Bot
+from alaka.core.protocol import State
+from alaka.rl.encoding import LogCursor, Tensor, encoded_games, for_game
+from alaka.rl.episode import (
+    EnvironmentArgumentError,
+    mask,
+    play_chance,
+    render_text,
+    rewards,
+    tensor_reader,
+)
+
+RENDER_MODES = ("ansi", "human")
+BoolMask = npt.NDArray[np.bool_]
+
+
+def env_id(game: str) -> str:
+    """The registered id of a game's environment: ``alaka/Alakazoo-v0``."""
+    return f"alaka/{game.capitalize()}-v0"
+
+
+class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
+    """One seat of an Alaka game against bots from the registry (``random``, ``heuristic``...).
+
+    ``seat`` is the learning seat (``None``: a random seat each episode); ``opponents`` is one
+    bot spec for every other seat or a list with one spec per other seat, in seat order.
+    """
+
+    # Gymnasium declares ``metadata`` an instance attribute with a class-level default.
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str = "alakazoo",
+        num_players: int | None = None,
+        *,
+        seat: int | None = 0,
+        opponents: str | Sequence[str] = "heuristic",
+        observation: str = "information_state",
+        illegal_action_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: object,
+    ) -> None:
+        self.game = alaka.game(game)
+        self.num_players = self.game.check_players(num_players)
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise EnvironmentArgumentError(f"seat must be 0..{self.num_players - 1} or None, not {seat!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise EnvironmentArgumentError(
+                f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}"
+            )
+        specs = [opponents] * (self.num_players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != self.num_players - 1:
+            raise EnvironmentArgumentError(
+                f"opponents needs one bot spec or {self.num_players - 1} (one per other seat), "
+                f"got {len(specs)}"
+            )
+        self._opponents: list[Bot] = [make_bot(spec, self.game.name) for spec in specs]
+        self.opponent_specs = tuple(specs)
+        self.fixed_seat = seat
+        self.seat = 0 if seat is None else seat
+        self.illegal_action_reward = float(illegal_action_reward)
+        self.render_mode = render_mode
+        self.options = options
+        self.encoding = for_game(self.game)(self.num_players, **options)
+        self._read = tensor_reader(observation)
+        size = (
+            self.encoding.information_state_size
+            if observation == "information_state"
+            else self.encoding.observation_size
+        )
+        self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        self._rng = random.Random(0)
+        self._state: State | None = None
+        self._cursor = LogCursor()
+        self._bots: dict[int, Bot] = {}
+
+    @property
+    def alaka_state(self) -> State:
+        """The engine's state of the episode (read it; step through the environment)."""
+        if self._state is None:
+            raise EnvironmentArgumentError("call reset() before using the environment")
+        return self._state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Tensor, dict[str, Any]]:
+        super().reset(seed=seed)
+        del options  # the game's options are fixed when the environment is made
+        self._rng = random.Random(int(self.np_random.integers(2**62)))
+        if self.fixed_seat is None:
+            self.seat = self._rng.randrange(self.num_players)
+        others = [q for q in range(self.num_players) if q != self.seat]
+        self._bots = dict(zip(others, self._opponents, strict=True))
+        self._state = self.game.new_initial_state(self.num_players, **self.options)
+        self._cursor = LogCursor()
+        self._advance()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[Tensor, SupportsFloat, bool, bool, dict[str, Any]]:
+        state = self.alaka_state
+        if state.is_terminal():
+            raise EnvironmentArgumentError("the episode is over: call reset() to start another")
+        legal = mask(self.encoding, state, self.seat)
+        index = int(action)
+        if not 0 <= index < len(legal) or not legal[index]:
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observe(), self.illegal_action_reward, True, False, info
+        state.apply_action(state.action_table().actions[index])
+        self._advance()
+        reward = 0.0
+        terminated = truncated = False
+        if state.is_terminal():
+            reward = float(rewards(state)[self.seat])
+            truncated = self.encoding.truncated(state)
+            terminated = not truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> BoolMask:
+        """The legal actions of the learning seat as booleans (sb3-contrib's ``MaskablePPO``)."""
+        return mask(self.encoding, self.alaka_state, self.seat).astype(bool)
+
+    def _advance(self) -> None:
+        """Play chance and the other seats until the learning seat decides or the game ends."""
+        state = self.alaka_state
+        while True:
+            play_chance(state, self._rng)
+            player = state.current_player()
+            if state.is_terminal() or player == self.seat:
+                return
+            state.apply_action(self._bots[player].act(state, player, self._rng))
+
+    def _observe(self) -> Tensor:
+        return self._read(self.encoding, self.alaka_state, self.seat, self._cursor)
+
+    def _info(self) -> dict[str, Any]:
+        state = self.alaka_state
+        info: dict[str, Any] = {"action_mask": mask(self.encoding, state, self.seat), "seat": self.seat}
+        outcome = state.outcome()
+        if outcome is not None:
+            info["outcome"] = outcome.to_json()
+        return info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_text(self.alaka_state, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def register() -> None:
+    """Register each game's environment with Gymnasium (done on import; harmless again)."""
+    for name in encoded_games():
+        if env_id(name) not in gymnasium.registry:
+            gymnasium.register(env_id(name), entry_point="alaka.rl.gym:AlakaEnv", kwargs={"game": name})
+
+
+register()
