@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
-from alaka.games.alakazoo import ENTRY, rules, text
+from alaka.games.alakazoo import ENTRY, rules, text, view
 from alaka.games.alakazoo.options import PARAMETERS, ZooOptions, resolve_options
 from alaka.games.alakazoo.state import AlakazooState
 
@@ -53,8 +53,15 @@ class AlakazooGame(PhasedGame):
 
         return build_scenario(self, spec)
 
-    def render_view(self, view: JsonDict) -> str:
-        return text.render(view)
+    def view_of(self, state: AlakazooState, seat: int | None, log_since: int | None) -> JsonDict:
+        # The protocol hands every game's view out as plain JSON; its shape is view.ZooView.
+        return dict(view.view(state, seat, log_since))
+
+    def decision_of(self, state: AlakazooState) -> str:
+        return text.describe_decision(state)
+
+    def render_view(self, shown: JsonDict) -> str:
+        return text.render(shown)
 
     def label(self, state: State, action: Action) -> str:
         if not isinstance(state, AlakazooState):

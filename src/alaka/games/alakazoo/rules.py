@@ -27,7 +27,6 @@ readings of docs/rulings.md:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
 
 from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
@@ -102,31 +101,68 @@ from alaka.games.alakazoo.events import (
     TurnStarted,
 )
 
-if TYPE_CHECKING:
-    from alaka.games.alakazoo.state import AlakazooState
-
-# Phases. Who decides: the seat in ``state.player``, or chance for the CHANCE_PHASES.
-PH_BOARD = 0  # each seat in turn chooses a portal board
-PH_REMOVE = 1  # chance: creatures go back to the box (3 players: one, 2 players: two)
-PH_DEAL = 2  # chance: 4 cards to each player, then 8 cards to the columns
-PH_FIRST = 3  # chance: the first player
-PH_ACTION = 4  # choose action 1, 2 or 3
-PH_ROLL = 5  # chance: the next chosen die
-PH_RESOLVE = 6  # place the rolled results one at a time
-PH_TOKENS_OVER = 7  # over 6 Magic Power tokens: return tokens
-PH_CARDS_OVER = 8  # over 4 cards: discard cards
-PH_REFILL = 9  # chance: a deck card for the next column
-PH_REDRAW = 10  # choose cards to discard for the redraw
-PH_REDRAW_DRAW = 11  # chance: the redraw's cards
-PH_HELPER_AT = 12  # put the Magic Helper on a space or the Wizard card
-PH_HELPER_RULE = 13  # choose a special rule (or none)
-PH_HELPER_TARGET = 14  # special rule 2: whom to exchange with, or which column card to take
-PH_EXCHANGE = 15  # chance: the random card taken from the other player's hand
-PH_DISPLAY = 16  # display elements, then end the turn
-PH_OVER = 17  # the game is over
-
-CHANCE_PHASES = frozenset({PH_REMOVE, PH_DEAL, PH_FIRST, PH_ROLL, PH_REFILL, PH_REDRAW_DRAW, PH_EXCHANGE})
-DRAW_PHASES = frozenset({PH_DEAL, PH_REFILL, PH_REDRAW_DRAW})
+# The phases are data (phases.py); they are re-exported here, where the rest of the game reads them.
+from alaka.games.alakazoo.phases import (
+    CHANCE_PHASES as CHANCE_PHASES,
+)
+from alaka.games.alakazoo.phases import (
+    DRAW_PHASES as DRAW_PHASES,
+)
+from alaka.games.alakazoo.phases import (
+    PH_ACTION as PH_ACTION,
+)
+from alaka.games.alakazoo.phases import (
+    PH_BOARD as PH_BOARD,
+)
+from alaka.games.alakazoo.phases import (
+    PH_CARDS_OVER as PH_CARDS_OVER,
+)
+from alaka.games.alakazoo.phases import (
+    PH_DEAL as PH_DEAL,
+)
+from alaka.games.alakazoo.phases import (
+    PH_DISPLAY as PH_DISPLAY,
+)
+from alaka.games.alakazoo.phases import (
+    PH_EXCHANGE as PH_EXCHANGE,
+)
+from alaka.games.alakazoo.phases import (
+    PH_FIRST as PH_FIRST,
+)
+from alaka.games.alakazoo.phases import (
+    PH_HELPER_AT as PH_HELPER_AT,
+)
+from alaka.games.alakazoo.phases import (
+    PH_HELPER_RULE as PH_HELPER_RULE,
+)
+from alaka.games.alakazoo.phases import (
+    PH_HELPER_TARGET as PH_HELPER_TARGET,
+)
+from alaka.games.alakazoo.phases import (
+    PH_OVER as PH_OVER,
+)
+from alaka.games.alakazoo.phases import (
+    PH_REDRAW as PH_REDRAW,
+)
+from alaka.games.alakazoo.phases import (
+    PH_REDRAW_DRAW as PH_REDRAW_DRAW,
+)
+from alaka.games.alakazoo.phases import (
+    PH_REFILL as PH_REFILL,
+)
+from alaka.games.alakazoo.phases import (
+    PH_REMOVE as PH_REMOVE,
+)
+from alaka.games.alakazoo.phases import (
+    PH_RESOLVE as PH_RESOLVE,
+)
+from alaka.games.alakazoo.phases import (
+    PH_ROLL as PH_ROLL,
+)
+from alaka.games.alakazoo.phases import (
+    PH_TOKENS_OVER as PH_TOKENS_OVER,
+)
+from alaka.games.alakazoo.state import AlakazooState, FinalBonus
 
 MAX_TOKENS = 6
 MAX_CARDS = 4
@@ -837,19 +873,6 @@ _HANDLERS = {
 # -- the end ----------------------------------------------------------------------------------
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
-
-
-class FinalBonus(NamedTuple):
-    """A player's final score (Z11), added to the points of the game."""
-
-    #: Points for rows and columns of one creature or three different ones.
-    lines: int
-    #: The point for a board whose elements are all of its own creature.
-    own_creature: int
-
-    @property
-    def total(self) -> int:
-        return self.lines + self.own_creature
 
 
 def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:

@@ -9,17 +9,29 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, NamedTuple, Self
 
-from alaka.core.phased import GameRules, PhasedState
+from alaka.core.phased import PhasedState
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict
-from alaka.games.alakazoo import rules, text, view
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
 from alaka.games.alakazoo.events import ZooEvent
 from alaka.games.alakazoo.options import ZooOptions
+from alaka.games.alakazoo.phases import CHANCE_PHASES, PH_BOARD, PH_DISPLAY, PH_OVER, PH_REMOVE
+
+
+class FinalBonus(NamedTuple):
+    """A player's final score (Z11), added to the points of the game."""
+
+    #: Points for rows and columns of one creature or three different ones.
+    lines: int
+    #: The point for a board whose elements are all of its own creature.
+    own_creature: int
+
+    @property
+    def total(self) -> int:
+        return self.lines + self.own_creature
+
 
 #: Helper position of a player who has not used action 3 yet.
 HELPER_UNUSED = -2
@@ -96,14 +108,14 @@ class AlakazooState(PhasedState):
         self.magic_pool = self.c.magic_power_tokens
         self.dark_pool = self.c.dark_power_tokens
         self.first_types = 0
-        self.phase = rules.PH_BOARD
+        self.phase = PH_BOARD
         self.player = 0
         self.first_player = -1
         self.end_by = -1
         self.dice_left: list[int] = []
         self.pending: list[int] = []
         self.excess = 0
-        self.after_overflow = rules.PH_DISPLAY
+        self.after_overflow = PH_DISPLAY
         self.draws_left = 0
         self.deal_index = 0
         self.refill_col = 0
@@ -112,7 +124,7 @@ class AlakazooState(PhasedState):
         self.turns = 0
         self.truncated = False
         self.resampled = False
-        self.final_bonus: list[rules.FinalBonus] = []
+        self.final_bonus: list[FinalBonus] = []
         self.scenario_spec: JsonDict | None = None
         self.log: list[ZooEvent] = []
         self.history = []
@@ -120,35 +132,19 @@ class AlakazooState(PhasedState):
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
-    game_rules: ClassVar[GameRules] = rules
     action_type: ClassVar[type[Action]] = ZooAction
 
     def current_player(self) -> int:
         # PhasedState's, with the deciding seat read directly: it is asked at every step.
         phase = self.phase
-        if phase in rules.CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return CHANCE
-        if phase == rules.PH_OVER:
+        if phase == PH_OVER:
             return TERMINAL
         return self.player
 
-    # The rules' functions serve as the methods themselves: one call fewer on the hot path.
-    _legal = rules.legal_actions
-    _apply: Callable[..., None] = rules.apply  # takes ZooAction, which _is_legal has made sure of
-    sample_chance = rules.sample_chance
-
-    def decision(self) -> str:
-        return text.describe_decision(self)
-
-    def view(self, seat: int | None, log_since: int | None = 0) -> JsonDict:
-        # The protocol hands every game's view out as plain JSON; its shape is view.ZooView.
-        return cast("JsonDict", view.view(self, seat, log_since))
-
-    def resample(self, seat: int, rng: random.Random) -> AlakazooState:
-        return rules.resample(self, seat, rng)
-
     def inventory(self) -> dict[str, Any]:
-        if self.phase in (rules.PH_BOARD, rules.PH_REMOVE):
+        if self.phase in (PH_BOARD, PH_REMOVE):
             return self._inventory(list(range(NUM_CARDS)))  # still in the box, before the deal
         cards = list(self.deck) + self.discard
         for column in self.columns:
