@@ -1,6 +1,6 @@
 """The designers' facts of docs/balance.md, measured again: simulate, then query the results.
 
-Run:  python benchmarks/balance_facts.py [--games 2000] [--jobs 2] [--folder balance] [--seed 0]
+Run:  python benchmarks/balance_facts.py [--games 2000] [--jobs 2] [--folder balance]
 
 It runs the ``alaka simulate`` commands it prints (heuristic bots in every seat):
 
