@@ -29,7 +29,7 @@ import pytest
 from web_helpers import free_port
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, ViewportSize
+    from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize
 
 pytestmark = pytest.mark.browser
 
@@ -182,12 +182,18 @@ class Person:
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none
         self.refusals: list[str] = []  # the server's error banners
+        self.blocked: list[str] = []  # what the content security policy refused: there must be none
         self.page.on("pageerror", lambda error: self.crashes.append(str(error)))
+        self.page.on("console", self._console)
         self.page.goto(url)
         self.page.wait_for_selector("[data-testid=status][data-state=connected]")
         self.page.wait_for_selector("[data-testid=legal-actions][data-seq]", state="attached")
         self.rng = random.Random(seed)
         self.clicks = 0
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            self.blocked.append(message.text)
 
     @property
     def finished(self) -> bool:
@@ -217,6 +223,7 @@ class Person:
 
     def check_clean(self) -> None:
         assert not self.crashes, f"JavaScript errors: {self.crashes}"
+        assert not self.blocked, f"the content security policy refused: {self.blocked}"
         # A person may click a forced choice in the very moment the server answers it for them.
         unexpected = [text for text in self.refusals if "moved on" not in text]
         assert not unexpected, f"the server refused clicks on offered choices: {unexpected}"
@@ -336,7 +343,7 @@ def test_lobby_creates_a_table_and_shows_its_links(browser: Browser, server: str
     seat_links.first.wait_for()
     assert seat_links.count() == 2
     hrefs = [seat_links.nth(k).get_attribute("href") or "" for k in range(2)]
-    assert all("/table/" in href and "?token=" in href for href in hrefs)
+    assert all("/table/" in href and "#token=" in href for href in hrefs)
     assert hrefs[0] != hrefs[1]
     # The name is shown as written, not read as HTML.
     assert "Ana <b>bold</b>" in seat_links.first.inner_text()

@@ -1,4 +1,5 @@
-"""The browser's Alakazum! table (static/alakazum.js) draws the card faces the view carries.
+"""The browser's Alakazum! table draws the card faces the view carries (the game's
+web/renderer.js, served as static/games/alakazum.js).
 
 The renderer runs under Node with a few lines standing in for the DOM (as in test_web_words.py);
 skipped, and saying so, where Node is not installed.
@@ -9,16 +10,16 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import served_static
 
 import alaka
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "alaka" / "ui" / "web" / "static"
+STATIC = served_static()
 
-#: A DOM just big enough for common.js's h(); renderAlakazum's nodes are put under one root and
+#: A DOM just big enough for common.js's h(); the renderer's nodes are put under one root and
 #: printed as text, with every element's title and the log items' data-event.
 SCRIPT = """
 class Node {
@@ -39,7 +40,7 @@ const zum = await import(process.argv[1]);
 const views = await import(process.argv[2]);
 const view = JSON.parse(process.argv[3]);
 const root = new Node("root");
-for (const node of zum.renderAlakazum(view, { table: null, seat: view.seat }).nodes) root.appendChild(node);
+for (const node of zum.render(view, { table: null, seat: view.seat }).nodes) root.appendChild(node);
 const titles = [];
 const walk = (node) => { if (node.attrs?.title) titles.push(node.attrs.title); node.children.forEach(walk); };
 walk(root);
@@ -52,7 +53,7 @@ def draw(view: dict[str, Any]) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed: the browser's Alakazum! table was not checked")
-    args = [(STATIC / "alakazum.js").as_uri(), (STATIC / "views.js").as_uri(), json.dumps(view)]
+    args = [(STATIC / "games" / "alakazum.js").as_uri(), (STATIC / "views.js").as_uri(), json.dumps(view)]
     done = subprocess.run(
         [node, "--input-type=module", "-e", SCRIPT, *args],
         capture_output=True,

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_helpers import table_socket
 
 from alaka.ui.web.app import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, create_app
 from alaka.ui.web.tables import Pace
@@ -53,11 +54,10 @@ def test_creating_a_table_gives_one_private_link_per_person_and_a_spectator_link
     links = body["links"]
     assert [link["seat"] for link in links["seats"]] == [0, 1]
     assert links["seats"][0]["name"] == "Ana"
-    assert links["seats"][0]["url"] == f"/table/{table['id']}?token={links['seats'][0]['token']}"
+    assert links["seats"][0]["url"] == f"/table/{table['id']}#token={links['seats'][0]['token']}"
     assert links["seats"][0]["token"] != links["seats"][1]["token"]
     assert links["spectator"] == f"/table/{table['id']}"
     assert [s["kind"] for s in table["seats"]] == ["human", "human", "bot"]
-    assert len(table["space_names"]) == 9
     listed = client.get("/api/tables").json()["tables"]
     assert [t["id"] for t in listed] == [table["id"]]
     assert client.get(f"/api/tables/{table['id']}").json()["id"] == table["id"]
@@ -128,7 +128,7 @@ def test_the_pages_and_their_static_files_are_served(client: TestClient) -> None
 
 def test_a_spectator_sees_the_public_view(client: TestClient) -> None:
     table = create(client, "alakazum")["table"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
+    with table_socket(client, table["id"]) as socket:
         message = socket.receive_json()
     assert message["type"] == "state"
     assert message["seat"] is None and message["legal"] == []
@@ -138,12 +138,12 @@ def test_a_spectator_sees_the_public_view(client: TestClient) -> None:
 
 def test_a_wrong_token_or_an_unknown_table_closes_the_socket_with_a_reason(client: TestClient) -> None:
     table = create(client)["table"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token=guess") as socket:
+    with table_socket(client, table["id"], "guess") as socket:
         assert "token does not belong" in socket.receive_json()["message"]
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == CLOSE_FORBIDDEN
-    with client.websocket_connect("/ws/tables/nope") as socket:
+    with table_socket(client, "nope") as socket:
         assert socket.receive_json() == {"type": "error", "message": "there is no table 'nope'"}
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
@@ -193,9 +193,9 @@ def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(client
     table_id = body["table"]["id"]
     first, second = (link["token"] for link in body["links"]["seats"])
     with (
-        client.websocket_connect(f"/ws/tables/{table_id}?token={first}") as one,
-        client.websocket_connect(f"/ws/tables/{table_id}?token={second}") as two,
-        client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+        table_socket(client, table_id, first) as one,
+        table_socket(client, table_id, second) as two,
+        table_socket(client, table_id) as watcher,
     ):
         mover, waiter, state = _decision(one, two)
         seq = state["seq"]
@@ -208,7 +208,7 @@ def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(client
             (mover, act(seq - 1, legal), "moved on"),
             (waiter, act(seq, legal), "not your decision"),
             (watcher, act(seq, legal), "spectators cannot play"),
-            (mover, "x" * 5000, "too long"),
+            (mover, "x" * 5000, "at most 4096 bytes"),
         ]
         for socket, text, message in bad:
             socket.send_text(text)
@@ -231,7 +231,7 @@ def test_leaving_hands_the_seat_to_a_bot_that_plays_on(client: TestClient) -> No
     assert client.post(f"/api/tables/{table_id}/leave", json={}).status_code == 403
     summary = client.post(f"/api/tables/{table_id}/leave", json={"token": token}).json()
     assert summary["seats"][0]["kind"] == "bot"
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+    with table_socket(client, table_id, token) as socket:
         while (message := next_state(socket))["view"]["outcome"] is None:
             assert message["legal"] == []  # the leaver is never asked again
         socket.send_json({"type": "act", "seq": message["seq"], "action": "x"})
@@ -244,7 +244,7 @@ def test_a_rematch_waits_for_the_end_then_reseats_everyone_once(client: TestClie
     token = body["links"]["seats"][0]["token"]
     assert client.post(f"/api/tables/{table_id}/rematch", json={"token": token}).status_code == 409
     assert client.get(f"/api/tables/{table_id}/replay").status_code == 409
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+    with table_socket(client, table_id, token) as socket:
         while (message := next_state(socket))["view"]["outcome"] is None:
             if len(message["legal"]) > 1:  # Ana plays her first choice every time
                 socket.send_json(
@@ -255,7 +255,7 @@ def test_a_rematch_waits_for_the_end_then_reseats_everyone_once(client: TestClie
         notice = socket.receive_json()
     new_id = again["table"]["id"]
     assert notice["type"] == "rematch" and notice["table"] == new_id
-    assert notice["url"] == again["link"]["url"] != f"/table/{table_id}?token={token}"
+    assert notice["url"] == again["link"]["url"] != f"/table/{table_id}#token={token}"
     # names, game and options carry over; asking twice gives the same table
     assert [s["name"] for s in again["table"]["seats"]] == ["Ana", "Player 2 (random)"]
     assert (
@@ -267,7 +267,7 @@ def test_a_rematch_waits_for_the_end_then_reseats_everyone_once(client: TestClie
 def test_a_finished_game_is_replayed_step_by_step_from_any_seat(client: TestClient) -> None:
     body = create(client, "alakazum", [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}])
     table_id = body["table"]["id"]
-    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+    with table_socket(client, table_id) as socket:
         while (last := next_state(socket))["view"]["outcome"] is None:
             pass
     steps = last["seq"]
@@ -291,7 +291,7 @@ def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path)
     with TestClient(create_app(tmp_path / "t.sqlite3", pace=pace)) as test_client:
         body = create(test_client, "alakazum", seats)
         table_id, token = body["table"]["id"], body["links"]["seats"][0]["token"]
-        with test_client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+        with table_socket(test_client, table_id, token) as socket:
             message = next_state(socket)
             while len(message["legal"]) != 1:  # play the first choice until a forced one comes
                 if message["legal"]:
@@ -317,12 +317,12 @@ def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(cl
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 2}).status_code == 403
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 9}).status_code == 400
     joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Pep"}).json()
-    assert joined["url"] == f"/table/{table_id}?token={joined['token']}" and joined["name"] == "Pep"
+    assert joined["url"] == f"/table/{table_id}#token={joined['token']}" and joined["name"] == "Pep"
     second = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Late"})
     assert second.status_code == 409 and "taken" in second.json()["error"]
     seat = client.get(f"/api/tables/{table_id}").json()["seats"][1]
     assert (seat["name"], seat["joined"], seat["open"]) == ("Pep", True, False)
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={joined['token']}") as socket:
+    with table_socket(client, table_id, joined["token"]) as socket:
         assert next_state(socket)["seat"] == 1
 
 

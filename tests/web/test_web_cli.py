@@ -6,9 +6,12 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import httpx
 from fastapi.testclient import TestClient
+from web_helpers import free_port
 
 from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
@@ -24,8 +27,56 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
 def test_help_explains_the_options() -> None:
     result = serve("--help")
     assert result.returncode == 0
-    for option in ("--host", "--port", "--db", "--pace"):
+    for option in (
+        "--host",
+        "--port",
+        "--db",
+        "--pace",
+        "--max-tables",
+        "--tables-per-minute",
+        "--spectators",
+    ):
         assert option in result.stdout
+    for option in ("--bot-seconds", "--bot-workers", "--request-bytes", "--message-bytes"):
+        assert option in result.stdout
+
+
+def test_the_limits_given_on_the_command_line_are_the_servers(tmp_path: Path) -> None:
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "alaka",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+    ]
+    limits = ["--max-tables", "2", "--tables-per-minute", "3", "--request-bytes", "2000"]
+    server = subprocess.Popen([*command, *limits], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        people = {"game": "alakazoo", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        assert [httpx.post(f"{base}/api/tables", json=people).status_code for _ in range(3)] == [
+            201,
+            201,
+            503,
+        ]
+        assert httpx.post(f"{base}/api/tables", json=people).status_code == 429  # the fourth this minute
+        big = {**people, "padding": "x" * 2000}
+        assert httpx.post(f"{base}/api/tables", json=big).status_code == 413
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def test_a_port_in_use_is_one_line_not_a_traceback(tmp_path: Path) -> None:

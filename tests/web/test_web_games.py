@@ -32,12 +32,15 @@ def _expected(state: State, seat: int | None, log_from: int) -> tuple[JsonDict, 
     return view, legal
 
 
-def _check_messages(player: SeatPlayer, seat: int | None, states: list[State], tokens: list[str]) -> None:
+def _check_messages(
+    player: SeatPlayer, seat: int | None, states: list[State], tokens: list[str], seed: str
+) -> None:
     own = tokens[seat] if seat is not None else None
     log: list[Any] = []
     for message in player.messages:
         text = json.dumps(message)
         assert all(token not in text for token in tokens if token != own), "a token leaked"
+        assert seed not in text, "the table's seed leaked"
         assert own is None or own not in text  # not even one's own token is repeated
         if message["type"] == "table":
             continue
@@ -76,12 +79,13 @@ def test_every_message_to_every_seat_is_exactly_what_that_seat_may_see(
         spectator = SeatPlayer(server.ws_url, table_id, None, seed=0)
         finals = run_players([*players, spectator])
         record = server.app.state.room.get(table_id).record()
+        seed = server.app.state.room.get(table_id).seed
     assert all(final["view"]["outcome"] is not None for final in finals)
     assert all(not p.errors for p in players)
     states = list(replay_states(record))
     for seat, player in enumerate(players):
-        _check_messages(player, seat, states, tokens)
-    _check_messages(spectator, None, states, tokens)
+        _check_messages(player, seat, states, tokens, seed)
+    _check_messages(spectator, None, states, tokens, seed)
 
 
 def _serve(port: int, db: Path) -> subprocess.Popen[bytes]:

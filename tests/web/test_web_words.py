@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import served_static
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "alaka" / "ui" / "web" / "static"
+STATIC = served_static()
 
 #: A DOM just big enough for common.js's h(); then one exported function of a module is called
 #: with JSON arguments, and the node it returns is printed: its text and its table rows' cells.
@@ -33,6 +34,8 @@ globalThis.document = {
   createTextNode: (text) => Object.assign(new Node("#text"), { text }),
 };
 const module = await import(process.argv[1]);
+// A table summary naming a game's renderer, for views.js to load first (as the page does).
+if (process.argv[4]) await module.loadRenderer(JSON.parse(process.argv[4]));
 const result = module[process.argv[2]](...JSON.parse(process.argv[3]));
 // A list of parts (a whole view) is drawn into one node.
 const made = Array.isArray(result) ? document.createElement("div") : result;
@@ -48,14 +51,15 @@ console.log(JSON.stringify({ text: made.textContent, rows }));
 """
 
 
-def call(module: str, function: str, *args: object) -> dict[str, Any]:
-    """What ``module``'s exported ``function(*args)`` draws: its text and table rows."""
+def call(module: str, function: str, *args: object, game: str | None = None) -> dict[str, Any]:
+    """What ``module``'s exported ``function(*args)`` draws: its text and table rows (with
+    ``game``'s renderer loaded first, as the page loads it from the table's summary)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed: the browser's words were not checked")
     uri = (STATIC / module).as_uri()
     done = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, uri, function, json.dumps(args)],
+        [node, "--input-type=module", "-e", SCRIPT, uri, function, json.dumps(args), loading(game)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -63,6 +67,12 @@ def call(module: str, function: str, *args: object) -> dict[str, Any]:
     )
     drawn: dict[str, Any] = json.loads(done.stdout)
     return drawn
+
+
+def loading(game: str | None) -> str:
+    if game is None:
+        return ""
+    return json.dumps({"game": game, "renderer": (STATIC / "games" / f"{game}.js").as_uri()})
 
 
 def rendered_rows(outcome: dict[str, object]) -> list[list[str]]:
@@ -102,6 +112,6 @@ def test_alakazoo_boards_and_dice_are_named_from_the_view(tmp_path: Path) -> Non
     state = alaka.game("alakazoo").new_initial_state(2, components=str(path))
     state.apply("board:1")
     state.apply("board:2")
-    drawn = call("views.js", "renderView", state.view(0), {"table": None, "seat": 0})["text"]
+    drawn = call("views.js", "renderView", state.view(0), {"table": None, "seat": 0}, game="alakazoo")["text"]
     assert "left antenna" in drawn and "left ear" not in drawn and "space 1" not in drawn
     assert "Die 3: " + "rainbow" * 6 in drawn

@@ -32,6 +32,8 @@ from alaka.core.params import OptionValue, parse_option_strings
 from alaka.core.protocol import CHANCE, Game, State
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.ui.web.connections import Backlog
+from alaka.ui.web.limits import Limits
 
 if TYPE_CHECKING:
     from alaka.sim.scheduler import Backend
@@ -688,22 +690,34 @@ def replay_command(
         int | None,
         typer.Option("--seat", help="See the game as this seat did (1 = first player); default: spectator."),
     ] = None,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
 ) -> None:
-    """Step through a finished or saved game: Enter/n next, p previous, a number jumps, q quits."""
+    """Step through a finished or saved game: Enter/n next, p previous, a number jumps, q quits.
+
+    A game played with a variant content file is replayed with the file you give
+    (--catalogue, --components): a record never makes Alaka read a file by itself.
+    """
     from pathlib import Path
 
     from alaka.ui.tui.records import load_record
     from alaka.ui.tui.replay import ReplayViewer
 
+    given = {"catalogue": catalogue, "components": components}
     viewer = ReplayViewer(
         load_record(Path(file)),
         None if seat is None else seat - 1,
         console,
         lambda prompt: console.input(prompt, markup=False),
+        files={name: path for name, path in given.items() if path is not None},
     )
     code = viewer.run()
     if code:
         raise typer.Exit(code)
+
+
+#: The server's default budgets (``alaka serve``'s flags start from them).
+LIMITS = Limits()
 
 
 @app.command("serve")
@@ -724,15 +738,115 @@ def serve_command(
             help="Scale the pauses before bots' moves and forced choices (0: none; for tests, benchmarks).",
         ),
     ] = 1.0,
+    max_tables: Annotated[
+        int, typer.Option("--max-tables", min=1, help="Tables in play at once (finished ones do not count).")
+    ] = LIMITS.max_tables,
+    tables_per_minute: Annotated[
+        int, typer.Option("--tables-per-minute", min=1, help="Tables one client address may create a minute.")
+    ] = LIMITS.tables_per_minute,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address", min=1, help="Connections one client address may hold open."
+        ),
+    ] = LIMITS.connections_per_address,
+    spectators: Annotated[
+        int, typer.Option("--spectators", min=0, help="Spectators one table takes.")
+    ] = LIMITS.spectators,
+    bot_seconds: Annotated[
+        float,
+        typer.Option("--bot-seconds", min=0.1, help="Processor seconds a table's bots may think per minute."),
+    ] = LIMITS.bot_seconds,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option("--bot-workers", min=1, help="Processes bots think in (default: one per core but one)."),
+    ] = None,
+    request_bytes: Annotated[
+        int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
+    ] = LIMITS.request_bytes,
+    message_bytes: Annotated[
+        int, typer.Option("--message-bytes", min=256, help="The largest WebSocket message a page may send.")
+    ] = LIMITS.message_bytes,
+    backlog_kib: Annotated[
+        int,
+        typer.Option("--backlog-kib", min=16, help="KiB queued for a page before it is dropped as behind."),
+    ] = LIMITS.backlog.bytes // 1024,
+    finished_minutes: Annotated[
+        float,
+        typer.Option("--finished-minutes", min=0, help="Minutes a finished, unwatched table stays listed."),
+    ] = LIMITS.finished_minutes,
+    idle_hours: Annotated[
+        float,
+        typer.Option("--idle-hours", min=0, help="Hours before an unmoved, unwatched table leaves memory."),
+    ] = LIMITS.idle_hours,
+    lobby_page: Annotated[
+        int, typer.Option("--lobby-page", min=1, help="Tables in one page of the lobby's list.")
+    ] = LIMITS.lobby_page,
+    request_seconds: Annotated[
+        float,
+        typer.Option(
+            "--request-seconds", min=0.1, help="Seconds a request may take to arrive and be answered."
+        ),
+    ] = LIMITS.request_seconds,
+    ping_seconds: Annotated[
+        float,
+        typer.Option("--ping-seconds", min=0.1, help="Seconds between pings of a page, and to answer one."),
+    ] = LIMITS.ping_seconds,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            help="Another site whose pages may use this server, e.g. https://games.example (repeatable).",
+        ),
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A name this server answers to besides its address, e.g. games.example (repeatable).",
+        ),
+    ] = None,
+    unread_seconds: Annotated[
+        float,
+        typer.Option(
+            "--unread-seconds", min=1, help="Seconds sent data may stay unread before a connection drops."
+        ),
+    ] = LIMITS.unread_seconds,
 ) -> None:
     """Serve the browser tabletop: lobby, tables with bots and friends, spectators, replays.
 
     Every table is stored in the SQLite file as it is played; a restarted server brings every
-    table back where it was. See docs/web.md.
+    table back where it was. The limits are explained in docs/web.md ("Limits and security").
     """
     from alaka.ui.web.server import serve
 
-    serve(host=host, port=port, db=db, pace=pace, console=console)
+    limits = Limits(
+        max_tables=max_tables,
+        tables_per_minute=tables_per_minute,
+        connections_per_address=connections_per_address,
+        spectators=spectators,
+        bot_seconds=bot_seconds,
+        bot_workers=bot_workers,
+        request_bytes=request_bytes,
+        message_bytes=message_bytes,
+        backlog=Backlog(bytes=backlog_kib * 1024),
+        finished_minutes=finished_minutes,
+        idle_hours=idle_hours,
+        lobby_page=lobby_page,
+        request_seconds=request_seconds,
+        ping_seconds=ping_seconds,
+        unread_seconds=unread_seconds,
+    )
+    serve(
+        host=host,
+        port=port,
+        db=db,
+        pace=pace,
+        limits=limits,
+        origins=allow_origin or [],
+        names=allow_host or [],
+        console=console,
+    )
 
 
 def _print_outcome(state: State) -> None:

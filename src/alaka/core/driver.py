@@ -61,7 +61,9 @@ class StepRandom(random.Random):
     """
 
     def __init__(self, seed: int) -> None:
-        digest = hashlib.blake2b(str(check_seed(seed)).encode(), digest_size=64).digest()
+        self._seed = check_seed(seed)
+        self._step = 0
+        digest = hashlib.blake2b(str(seed).encode(), digest_size=64).digest()
         self._keyed = hashlib.blake2b(key=digest, digest_size=8 << _BLOCK_BITS, person=b"alaka steps")
         self._block = -1
         self._keys: list[int] = []
@@ -81,6 +83,7 @@ class StepRandom(random.Random):
         if block != self._block:
             self._rekey(block)
         self._state = self._keys[step & _BLOCK_MASK]
+        self._step = step
         self._draws = 0
         self._twister = None
         return self
@@ -131,8 +134,23 @@ class StepRandom(random.Random):
     def getstate(self) -> Any:
         raise TypeError("a StepRandom has no state to save: re-enter a step with .at(step)")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to a bot in a worker process, say) as its seed, its step and how far the
+        # step's draws have gone, so the copy goes on drawing exactly as the original would.
+        twister = None if self._twister is None else self._twister.getstate()
+        return (_restored, (self._seed, self._step, self._state, self._draws, twister))
+
     def setstate(self, state: Any) -> None:
         raise TypeError("a StepRandom has no state to restore: re-enter a step with .at(step)")
+
+
+def _restored(seed: int, step: int, state: int, draws: int, twister: Any) -> StepRandom:
+    rng = StepRandom(seed).at(step)
+    rng._state, rng._draws = state, draws
+    if twister is not None:
+        rng._twister = random.Random()
+        rng._twister.setstate(twister)
+    return rng
 
 
 def step_rng(seed: int, step: int) -> random.Random:

@@ -5,6 +5,13 @@ plus, for a played game, ``seats`` (a bot spec or ``"human"`` per seat) and ``se
 rule of :mod:`alaka.core.driver` makes them enough to go on with the game). The library, the
 arena, the simulator, the terminal and the browser all write it, so any record can be resumed,
 replayed in the terminal and opened as a browser replay. Edges may add keys of their own.
+
+A record is data from anywhere (a file someone sent, a web request), so reading one never
+does anything but rebuild a game: every malformed record is a :class:`RecordError` saying
+what is wrong, and a record never makes Alaka open a file. A game played with a variant
+content file (an option such as ``components`` or ``catalogue`` that names a file) records
+that name, and replaying it reads the file only if the caller passes it explicitly
+(``files={"components": path}``): the caller vouches for the file, not the record.
 """
 
 from __future__ import annotations
@@ -13,37 +20,103 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from alaka.core.errors import AlakaError, RecordError
-from alaka.core.protocol import JsonDict, State
+from alaka.core.protocol import Game, JsonDict, State
 from alaka.core.registry import game
+
+#: How deep a record's JSON may nest (a scenario's deepest spec is a few levels).
+_DEPTH = 32
 
 
 def _actions(record: Mapping[str, Any]) -> list[str]:
+    if not isinstance(record, Mapping):
+        raise RecordError("a record is a JSON object with a 'game' name")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("a record needs 'actions': a list of action strings")
     return actions
 
 
-def initial_state(record: Mapping[str, Any]) -> State:
-    """The state a record starts from."""
+def _check_json(value: object, where: str, depth: int = 0) -> None:
+    """Refuse what JSON cannot hold (a record passed from Python may hold anything)."""
+    if depth > _DEPTH:
+        raise RecordError(f"{where}: nested more than {_DEPTH} levels deep")
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise RecordError(f"{where}: the key {key!r} is not a text (JSON keys are)")
+            _check_json(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_json(item, where, depth + 1)
+    elif value is not None and not isinstance(value, str | int | float | bool):
+        raise RecordError(f"{where}: {type(value).__name__} is not JSON data")
+
+
+def _with_files(g: Game, options: object, files: Mapping[str, str] | None, where: str) -> dict[str, Any]:
+    """``options`` with each option that names a file replaced by the caller's file for it;
+    a :class:`RecordError` for one the caller did not pass."""
+    if not isinstance(options, dict):
+        raise RecordError(f"{where} must be an object of option names and values")
+    given = dict(options)
+    for parameter in g.parameters:
+        named = given.get(parameter.name)
+        if not parameter.is_path or not named:
+            continue
+        if files is None or parameter.name not in files:
+            raise RecordError(
+                f"this record plays with the {parameter.name} file {named!r}, and a record never makes"
+                f" Alaka read a file: pass the file yourself (files={{{parameter.name!r}: path}}, or"
+                f" alaka replay FILE --{parameter.name} PATH)"
+            )
+        given[parameter.name] = files[parameter.name]
+    return given
+
+
+def _start(g: Game, record: Mapping[str, Any], files: Mapping[str, str] | None) -> dict[str, Any]:
+    """What the game rebuilds the first state from, checked for shape, files given by the caller."""
+    if "scenario" in record:
+        spec = record["scenario"]
+        if not isinstance(spec, dict):
+            raise RecordError("the record's 'scenario' must be an object (see docs/scenarios.md)")
+        if "options" in spec:
+            spec = {**spec, "options": _with_files(g, spec["options"], files, "the scenario's 'options'")}
+        return {"scenario": spec}
+    players = record.get("num_players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RecordError(f"a record needs 'num_players': a whole number, not {players!r}")
+    options = _with_files(g, record.get("options", {}), files, "the record's 'options'")
+    return {"num_players": players, "options": options}
+
+
+def initial_state(record: Mapping[str, Any], files: Mapping[str, str] | None = None) -> State:
+    """The state a record starts from (see the module docstring for ``files``)."""
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):
         raise RecordError("a record is a JSON object with a 'game' name")
-    g = game(record["game"])
+    _check_json(record, "the record")
+    try:
+        g = game(record["game"])
+    except AlakaError as error:
+        raise RecordError(f"the record's game cannot be played here: {error}") from None
     version = record.get("version", g.record_version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RecordError(
+            f"this record is version {version!r}; this Alaka reads {g.name} version {g.record_version}"
+        )
     if version != g.record_version:
         record = g.upgrade_record(record, version)
+    start = _start(g, record, files)
     try:
-        return g.state_from_start(record)
+        return g.state_from_start(start)
     except RecordError:
         raise
     except AlakaError as error:
         raise RecordError(f"the record's start is not valid: {error}") from None
 
 
-def replay_states(record: Mapping[str, Any]) -> Iterator[State]:
+def replay_states(record: Mapping[str, Any], files: Mapping[str, str] | None = None) -> Iterator[State]:
     """Yield the first state and then a copy of the state after each recorded action."""
     actions = _actions(record)
-    state = initial_state(record)
+    state = initial_state(record, files)
     yield state.clone()
     for number, text in enumerate(actions, start=1):
         try:
@@ -55,10 +128,10 @@ def replay_states(record: Mapping[str, Any]) -> Iterator[State]:
         yield state.clone()
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """The state at the end of ``record`` (``alaka.replay``)."""
+def replay(record: Mapping[str, Any], files: Mapping[str, str] | None = None) -> State:
+    """The state at the end of ``record`` (``alaka.replay``); ``files`` as in the module docstring."""
     actions = _actions(record)
-    state = initial_state(record)
+    state = initial_state(record, files)
     for number, text in enumerate(actions, start=1):
         try:
             state.apply(text)

@@ -46,9 +46,16 @@ def _names(record: Mapping[str, Any], n: int) -> list[str]:
 class ReplayViewer:
     """Shows one step at a time and reads the next key from ``ask``."""
 
-    def __init__(self, record: Mapping[str, Any], seat: int | None, console: Console, ask: Ask) -> None:
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        seat: int | None,
+        console: Console,
+        ask: Ask,
+        files: Mapping[str, str] | None = None,
+    ) -> None:
+        self.states = list(replay_states(record, files))  # checks the record before anything else
         self.game = get_game(record["game"])
-        self.states = list(replay_states(record))
         n = self.states[0].num_players
         if seat is not None and not 0 <= seat < n:
             raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat + 1}")

@@ -8,72 +8,96 @@ client authors in ``docs/web.md``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
-import json
-from collections.abc import AsyncIterator
+import math
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect, HTTPConnection
+from starlette.types import Message
 
 from alaka.core.protocol import JsonDict
+from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.ui.web.connections import (
+    CLOSE_BAD,
+    CLOSE_FORBIDDEN,
+    CLOSE_NOT_FOUND,
+    CLOSE_SILENT,
+    CLOSE_TOO_MANY,
+    CLOSE_UNSUPPORTED,
+    Outbox,
+    close_reason,
+)
+from alaka.ui.web.inputs import BadInput, parse_json
+from alaka.ui.web.limits import Addresses, Limits
+from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store
-from alaka.ui.web.tables import Pace, TableError, TableRoom, game_info
+from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, encode, game_info
 
 STATIC = Path(__file__).with_name("static")
-
-#: WebSocket close codes for a refused connection (4000-4999 are the application's own).
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
-
-#: The largest message a client may send; an action message is a few dozen bytes.
-MAX_MESSAGE = 4096
-
-
-class WebClient:
-    """One open table page: its WebSocket and the seat its token opened (None: spectator)."""
-
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.log_sent = 0
-
-    async def send(self, message: JsonDict) -> None:
-        await self.socket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
 
 
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a :class:`TableError` saying what is wrong with it."""
-    raw = await request.body()
-    if len(raw) > 65536:
-        raise TableError("the request is too large")
+async def _body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, or a :class:`TableError` saying what is wrong with it.
+
+    The size is checked as the body arrives (and against its declared length before), so a
+    huge body is refused after ``limit`` bytes instead of being held in memory whole.
+    """
+    too_large = TableError(f"the request is larger than {limit} bytes", 413)
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise too_large
+    raw = bytearray()
     try:
-        body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise TableError(f"the request body is not JSON: {error}") from None
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise too_large
+    except ClientDisconnect:
+        raise TableError("the request ended before its body did") from None
+    try:
+        body = parse_json(bytes(raw) or b"{}")
+    except BadInput as error:
+        raise TableError(f"the request body is not JSON the server reads: {error}") from None
     if not isinstance(body, dict):
         raise TableError("the request body must be a JSON object")
     return body
 
 
-def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
+def create_app(
+    db: Path | str,
+    *,
+    pace: Pace | None = None,
+    limits: Limits | None = None,
+    hosts: Sequence[str] | None = None,
+    origins: Sequence[str] = (),
+) -> FastAPI:
     """The server application for the tables stored in ``db`` (created if missing).
 
-    ``app.state.problems`` lists the stored tables that could not be brought back.
+    ``hosts`` are the names it answers to (None: any; see :mod:`alaka.ui.web.security`) and
+    ``origins`` the other sites whose pages may use it. ``app.state.problems`` lists the stored
+    tables that could not be brought back.
     """
+    limits = limits or Limits()
     store = Store(db)
-    room = TableRoom(store, pace)
+    room = TableRoom(store, pace, limits)
+    addresses = Addresses(limits)
     problems = room.load()
 
     @asynccontextmanager
@@ -85,14 +109,32 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
             await room.stop()
             store.close()
 
-    app = FastAPI(title="Alaka", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # no interactive API pages: they load scripts from another site (docs/web.md has the API)
+    app = FastAPI(title="Alaka", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(Hygiene, hosts=hosts, origins=origins)
     app.state.room = room
     app.state.problems = problems
+    app.state.limits = limits
+    app.state.addresses = addresses
+
+    @app.get("/static/games/{name}.js", include_in_schema=False)
+    async def game_renderer(name: str) -> Response:
+        """A game's browser renderer, from the file its entry names in its own folder (before
+        the static files: a route matches before a mount)."""
+        if name not in game_names() or entry(name).browser_renderer is None:
+            return _error(f"no game {name[:40]!r} has a browser renderer", 404)
+        found = entry(name)
+        source = resources.files(found.package).joinpath(str(found.browser_renderer)).read_bytes()
+        return Response(source, media_type="text/javascript")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
-        return _error(str(error), error.status)
+        response = _error(str(error), error.status)
+        if error.retry_after is not None:
+            response.headers["Retry-After"] = str(math.ceil(error.retry_after))
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -112,11 +154,15 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
 
     @app.get("/table/{table_id}", include_in_schema=False, response_model=None)
     async def table_page(table_id: str) -> FileResponse | HTMLResponse:
-        return FileResponse(STATIC / "table.html") if table_id in room.tables else _no_table_page(table_id)
+        return (
+            FileResponse(STATIC / "table.html") if await room.exists(table_id) else _no_table_page(table_id)
+        )
 
     @app.get("/table/{table_id}/replay", include_in_schema=False, response_model=None)
     async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
-        return FileResponse(STATIC / "replay.html") if table_id in room.tables else _no_table_page(table_id)
+        return (
+            FileResponse(STATIC / "replay.html") if await room.exists(table_id) else _no_table_page(table_id)
+        )
 
     # -- the API ---------------------------------------------------------------------------------------
 
@@ -125,71 +171,160 @@ def create_app(db: Path | str, *, pace: Pace | None = None) -> FastAPI:
         return {"games": [game_info(get_game(name)) for name in game_names()]}
 
     @app.get("/api/tables")
-    async def list_tables() -> JsonDict:
-        return {"tables": room.listing()}
+    async def list_tables(offset: int = 0, limit: int | None = None) -> JsonDict:
+        return room.listing(offset, limit)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JsonDict:
-        body = await _body(request)
-        table, links = room.create(body.get("game"), body.get("seats"), body.get("options"))
+        body = await _body(request, limits.request_bytes)
+        wait = addresses.create(_address(request))
+        if wait:
+            raise TableError(
+                f"this address has created {limits.tables_per_minute} tables in the last minute;"
+                f" try again in {math.ceil(wait)} s",
+                429,
+                retry_after=wait,
+            )
+        table, links = await room.create(body.get("game"), body.get("seats"), body.get("options"))
         return {"table": table.summary(), "links": links}
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str) -> JsonDict:
-        return room.get(table_id).summary()
+        return (await room.find(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Request) -> JsonDict:
-        table = room.get(table_id)
-        body = await _body(request)
+        body = await _body(request, limits.request_bytes)
+        table = await room.find(table_id)  # after the body: nothing waits between this and its use
         return await room.claim(table, body.get("seat"), body.get("name"))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(table_id: str, request: Request) -> JsonDict:
-        table = room.get(table_id)
-        body = await _body(request)
+        body = await _body(request, limits.request_bytes)
+        table = await room.find(table_id)  # after the body: nothing waits between this and its use
         await room.leave(table, table.seat_of(_token(body)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> JsonDict:
-        table = room.get(table_id)
-        body = await _body(request)
+        body = await _body(request, limits.request_bytes)
+        table = await room.find(table_id)  # after the body: nothing waits between this and its use
         new, link = await room.start_rematch(table, table.seat_of(_token(body)))
         return {"table": new.summary(), "link": link}
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:
-        return room.replay_step(room.get(table_id), step, seat)
+        return await room.replay_step(await room.find(table_id), step, seat)
 
     # -- the table's live connection -------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(socket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        address = _address(socket)
         await socket.accept()
-        try:
-            table = room.get(table_id)
-            seat = table.seat_of(token)
-        except TableError as error:
-            await socket.send_text(json.dumps({"type": "error", "message": str(error)}))
-            await socket.close(CLOSE_NOT_FOUND if error.status == 404 else CLOSE_FORBIDDEN)
+        if not addresses.connect(address):
+            reason = f"this address has {limits.connections_per_address} connections open, as many as it may"
+            await socket.close(CLOSE_TOO_MANY, reason)
             return
-        client = WebClient(socket, seat)
-        await room.connect(table, client)
         try:
-            while True:
-                text = await socket.receive_text()
-                try:
-                    message = _message(text)
-                    await room.act(table, client.seat, message.get("seq"), message.get("action"))
-                except TableError as error:
-                    await client.send({"type": "error", "message": str(error)})
-        except WebSocketDisconnect:
-            pass
+            await _serve_table(socket, table_id)
         finally:
-            await room.disconnect(table, client)
+            addresses.disconnect(address)
+
+    async def _serve_table(socket: WebSocket, table_id: str) -> None:
+        try:
+            token = await _join(socket)
+            table = await room.find(table_id)
+            seat = table.seat_of(token)
+            room.admit(table, seat)
+        except TableError as error:
+            await socket.send_text(encode({"type": "error", "message": str(error)}))
+            await socket.close(_CLOSE_FOR.get(error.status, CLOSE_BAD), close_reason(str(error)))
+            return
+        except _Gone:
+            return
+        outbox = Outbox(socket, seat, limits.backlog)
+        sender = outbox.start()
+        reader = asyncio.create_task(_read(socket, table, outbox))
+        try:
+            await room.connect(table, outbox)
+            await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            room.disconnect(table, outbox)
+            reader.cancel()
+            if outbox.closing is None:
+                await outbox.stop()  # the page went away: no close frame to send
+            else:
+                await sender  # dropped: the sender is sending the close frame (bounded wait)
+
+    async def _join(socket: WebSocket) -> str | None:
+        """The token of the page's first message, ``{"type": "join", "token": ...}`` (no token:
+        a spectator). The token travels inside the connection, never in its address, which
+        proxies and logs keep."""
+        try:
+            first = await asyncio.wait_for(socket.receive(), limits.request_seconds)
+        except TimeoutError:
+            raise TableError("a page says who it is first: {'type': 'join', 'token': ...}", 408) from None
+        text = _text(first)
+        try:
+            message = parse_json(text) if len(text.encode()) <= limits.message_bytes else None
+        except BadInput as error:
+            raise TableError(f"the first message is not JSON the server reads: {error}") from None
+        if not isinstance(message, dict) or message.get("type") != "join":
+            raise TableError("a page's first message is {'type': 'join', 'token': its seat's token or null}")
+        token = message.get("token")
+        if token is not None and not isinstance(token, str):
+            raise TableError("'token' is the text of a seat's token, or null for a spectator", 403)
+        return token
+
+    async def _read(socket: WebSocket, table: Table, outbox: Outbox) -> None:
+        """Read the page's messages and act on them until it goes away."""
+        with contextlib.suppress(_Gone):
+            while True:
+                try:
+                    text = _text(await socket.receive())
+                    message = _message(text, limits.message_bytes)
+                    await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
+                except TableError as error:
+                    if error.status == 415:
+                        outbox.close(CLOSE_UNSUPPORTED, str(error))
+                        return
+                    outbox.deliver(encode({"type": "error", "message": str(error)}))
 
     return app
+
+
+#: The close code that says why a WebSocket was refused, by the HTTP status of the refusal.
+_CLOSE_FOR = {
+    403: CLOSE_FORBIDDEN,
+    404: CLOSE_NOT_FOUND,
+    410: CLOSE_NOT_FOUND,
+    408: CLOSE_SILENT,
+    415: CLOSE_UNSUPPORTED,
+    429: CLOSE_TOO_MANY,
+    500: 1011,
+    503: 1013,
+}
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address, which per-address budgets are counted by."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+class _Gone(Exception):
+    """The page closed its connection."""
+
+
+def _text(message: Message) -> str:
+    """The text of a WebSocket event; :class:`_Gone` if the page went away, a 415
+    :class:`TableError` if it sent binary data (the protocol is JSON text)."""
+    if message["type"] == "websocket.disconnect":
+        raise _Gone
+    text = message.get("text")
+    if text is None:
+        raise TableError("a page sends text (JSON) messages, not binary ones", 415)
+    return str(text)
 
 
 def _no_table_page(table_id: str) -> HTMLResponse:
@@ -197,7 +332,7 @@ def _no_table_page(table_id: str) -> HTMLResponse:
     body = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No such table</title>'
         '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
-        f"<h1>There is no table {html.escape(table_id)}</h1>"
+        f"<h1>There is no table {html.escape(table_id[:40])}</h1>"
         '<p>The link may be mistyped, or from another server. <a href="/">Go to the lobby</a>.</p>'
         "</main></body></html>"
     )
@@ -211,15 +346,15 @@ def _token(body: dict[str, Any]) -> str | None:
     return token
 
 
-def _message(text: str) -> dict[str, Any]:
+def _message(text: str, limit: int) -> dict[str, Any]:
     """A client's message, checked for shape (the room checks what it asks for)."""
-    if len(text) > MAX_MESSAGE:
-        raise TableError("the message is too long")
+    if len(text.encode()) > limit:
+        raise TableError(f"a message is at most {limit} bytes")
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError:
+        message = parse_json(text)
+    except BadInput as error:
         raise TableError(
-            "a message must be JSON such as {'type': 'act', 'seq': 12, 'action': '...'}"
+            f"a message must be JSON such as {{'type': 'act', 'seq': 12, 'action': '...'}}: {error}"
         ) from None
     if not isinstance(message, dict) or message.get("type") != "act":
         raise TableError("a client only sends {'type': 'act', 'seq': number, 'action': name}")

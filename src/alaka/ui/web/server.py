@@ -1,49 +1,111 @@
-"""Starting the server: the default database file, friendly errors, then uvicorn."""
+"""Starting the server: the default database file, friendly errors, the listening socket, uvicorn."""
 
 from __future__ import annotations
 
 import errno
 import socket
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from alaka.core.errors import AlakaError
 from alaka.ui.paths import tables_db
 
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
 
-def _check_port(host: str, port: int) -> None:
-    """Fail with one clear line, before anything starts, if the address is taken or wrong."""
+    from alaka.ui.web.limits import Limits
+
+#: Each connection's kernel send buffer, in bytes (Linux doubles it). Without a cap the kernel
+#: grows a connection's buffer to megabytes for a page that does not read, and the server only
+#: notices (and drops it) once that is full; a state message is a kilobyte or two.
+SEND_BUFFER = 64 * 1024
+
+
+def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> socket.socket:
+    """The server's socket, bound now: a taken or wrong address is one clear line, before
+    anything starts. The connections it accepts inherit its send buffer (:data:`SEND_BUFFER`)
+    and, where the system has it, its user timeout: data left unacknowledged for
+    ``unread_seconds`` makes the kernel drop the connection (the fd would otherwise stay open
+    as long as a peer that does not read keeps its window shut)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
         raise AlakaError(f"cannot listen on {host!r}: no such address") from None
     family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as error:
-            if error.errno == errno.EADDRINUSE:
-                raise AlakaError(f"port {port} on {host} is in use; choose another with --port") from None
-            raise AlakaError(f"cannot listen on {host}:{port}: {error.strerror}") from None
-
-
-def serve(*, host: str, port: int, db: str | None, pace: float, console: Console) -> None:
-    """Run the server until Ctrl-C."""
+    listener = socket.socket(family, kind, proto)
     try:
-        import uvicorn
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        if hasattr(socket, "TCP_USER_TIMEOUT"):
+            listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(unread_seconds * 1000))
+        listener.bind(address)
+    except OSError as error:
+        listener.close()
+        if error.errno == errno.EADDRINUSE:
+            raise AlakaError(f"port {port} on {host} is in use; choose another with --port") from None
+        raise AlakaError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    return listener
+
+
+def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
+    """uvicorn set up for the tabletop (``serve`` and the tests run the same configuration).
+
+    Its access log (one line per request, as a proxy keeps) is off unless ``access_log``; no
+    request's address holds a token either way.
+    """
+    import uvicorn
+
+    from alaka.ui.web.transport import guarded_http
+
+    limits: Limits = app.state.limits
+    config = uvicorn.Config(
+        app,
+        http=guarded_http(app.state.addresses, limits.request_seconds),
+        ws_ping_interval=limits.ping_seconds,
+        ws_ping_timeout=limits.ping_seconds,
+        log_level="info" if access_log else "warning",
+        access_log=access_log,
+        lifespan="on",
+        # the WebSocket protocol refuses a bigger message as its header arrives (close 1009)
+        ws_max_size=limits.message_bytes,
+        # X-Forwarded-For is believed from nobody: anyone could claim any address with it
+        proxy_headers=False,
+    )
+    return uvicorn.Server(config)
+
+
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str | None,
+    pace: float,
+    limits: Limits,
+    origins: Sequence[str] = (),
+    names: Sequence[str] = (),
+    console: Console,
+) -> None:
+    """Run the server until Ctrl-C. ``origins`` are other sites whose pages may use it, and
+    ``names`` the host names it answers to besides its address (see :mod:`.security`)."""
+    try:
+        import uvicorn  # noqa: F401
 
         from alaka.ui.web.app import create_app
     except ImportError as error:
         raise AlakaError(
             f"the web server needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'"
         ) from None
+    from alaka.ui.web.security import hosts_for
     from alaka.ui.web.tables import Pace
 
     path = Path(db) if db is not None else tables_db()
-    _check_port(host, port)
-    application = create_app(path, pace=Pace.scaled(pace))
+    listener = listening_socket(host, port, limits.unread_seconds)
+    hosts = hosts_for(host, names)
+    application = create_app(path, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins)
     for problem in application.state.problems:
         console.print(f"[yellow]warning:[/yellow] {problem}", soft_wrap=True)
     tables = len(application.state.room.tables)
@@ -54,4 +116,5 @@ def serve(*, host: str, port: int, db: str | None, pace: float, console: Console
         f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {path}; Ctrl-C stops)",
         soft_wrap=True,
     )
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16384)
+    with listener:
+        uvicorn_server(application).run(sockets=[listener])

@@ -3,13 +3,19 @@
 Only what cannot be recomputed is stored: a table's game, options, seed and seats, and the
 actions played, one row each, in order. A state is rebuilt by replaying those actions (the
 rules are deterministic and dice and draws are actions too), so the database holds no
-serialized game state that could drift from the rules.
+serialized game state that could drift from the rules. Two times are kept besides: when a
+table last moved (``active``) and when it finished (``finished``), so a restarted server
+brings back only the tables in play, however many finished ones the file holds.
 
 Every write is a committed transaction, made before the server tells anyone about the change.
 The journal is in WAL mode with ``synchronous=FULL``: a commit has reached the disk when it
 returns, so a killed process or a power cut loses nothing that was acknowledged. Actions are
-written by a :class:`~alaka.ui.web.tables.Journal` in a worker thread, many tables' actions to a
-commit when they arrive together, so the disk's flush is paid once per batch, not per action.
+written by a :class:`~alaka.ui.web.tables.Journal` in a thread of its own, many tables' actions
+to a commit when they arrive together, so the disk's flush is paid once per batch, not per
+action.
+
+Whatever goes wrong with the file (damaged, read-only, full, from a newer Alaka) is a
+:class:`StorageError` of one line: what, which file, what to do.
 """
 
 from __future__ import annotations
@@ -17,25 +23,38 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alaka.core.errors import AlakaError
+from alaka.ui.web.seeds import new_seed
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
+#: The schema this Alaka writes (``PRAGMA user_version``). A file without a version is 1, the
+#: first schema; :data:`_MIGRATIONS` brings older files forward, and a newer file is refused.
+SCHEMA_VERSION = 2
+
+_TABLES = """
+CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     num_players INTEGER NOT NULL,
     options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     created TEXT NOT NULL,
     rematch_of TEXT,
-    rematch TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
+    rematch TEXT,
+    active TEXT NOT NULL,
+    finished TEXT
+)
+"""
+
+_SCHEMA = [
+    _TABLES,
+    "CREATE INDEX tables_in_play ON tables (finished, active)",
+    """
+CREATE TABLE seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     kind TEXT NOT NULL,
@@ -45,14 +64,62 @@ CREATE TABLE IF NOT EXISTS seats (
     joined INTEGER NOT NULL DEFAULT 0,
     open INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
+)
+""",
+    """
+CREATE TABLE actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     number INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
-);
-"""
+)
+""",
+]
+
+
+def _to_2(db: sqlite3.Connection) -> None:
+    """Seeds become text, and every table gets a fresh 256-bit one: the first schema's seeds
+    had 30 bits, few enough to be found from a handful of public die rolls (the seed decides
+    only what is still to come, so every game goes on from exactly where it is). Tables get
+    ``active`` (their creation, for want of better) and ``finished`` (unknown: each is replayed
+    once at the next start, which marks the finished ones)."""
+    # SQLite's way to change a column: build the new table, copy, drop the old, rename
+    db.execute(_TABLES.replace("CREATE TABLE tables", "CREATE TABLE tables_2"))
+    rows = db.execute("SELECT id, game, num_players, options, created, rematch_of, rematch FROM tables")
+    db.executemany(
+        "INSERT INTO tables_2 (id, game, num_players, options, seed, created, rematch_of, rematch, active)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(i, g, n, o, new_seed(), c, of, r, c) for i, g, n, o, c, of, r in rows.fetchall()],
+    )
+    db.execute("DROP TABLE tables")
+    db.execute("ALTER TABLE tables_2 RENAME TO tables")
+    db.execute(_SCHEMA[1])
+
+
+#: ``_MIGRATIONS[v]`` turns a schema ``v`` file into schema ``v + 1`` (inside one transaction).
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
+
+
+class StorageError(AlakaError):
+    """The table database cannot be used as it is; the message says what to do."""
+
+
+def _advice(error: sqlite3.Error) -> str:
+    """What went wrong with the file, in words, and what to do about it."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith("SQLITE_FULL"):
+        return "the disk is full; free some space"
+    if name.startswith("SQLITE_READONLY"):
+        return "it cannot be written; check the permissions of the file and its folder"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "it is damaged or not a table database; restore a copy, or give another --db"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return "it cannot be opened; check that its folder exists and may be written"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "another program is using it; stop that program, or give another --db"
+    if name.startswith("SQLITE_IOERR"):
+        return "the disk failed to read or write it; check the disk and the free space"
+    return "give another --db if it persists"
 
 
 @dataclass
@@ -79,40 +146,120 @@ class TableRow:
     game: str
     num_players: int
     options: dict[str, Any]
-    seed: int
+    seed: str
     created: str
     seats: list[SeatRow]
     actions: list[str]
     rematch_of: str | None = None
     rematch: str | None = None
+    finished: str | None = None
 
 
 class Store:
-    """The SQLite file behind a server. One connection, used from the server's event loop only."""
+    """The SQLite file behind a server: one connection, shared by the server's threads under a
+    lock (writes from the journal's thread, reads from the loader's)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        self._lock = threading.Lock()
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as error:
+            reason = error.strerror if isinstance(error, OSError) else _advice(error)
+            raise StorageError(f"cannot open the table database {str(path)!r}: {reason}") from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            self._upgrade()
+            self._check_writable()
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._lock = threading.Lock()
-        except (OSError, sqlite3.Error) as error:
-            raise AlakaError(f"cannot open the table database {str(path)!r}: {error}") from None
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StorageError(
+                f"cannot open the table database {str(path)!r} ({error}): {_advice(error)}"
+            ) from None
+
+    def _fail(self, doing: str, error: sqlite3.Error) -> StorageError:
+        return StorageError(
+            f"cannot {doing} the table database {str(self.path)!r} ({error}): {_advice(error)}"
+        )
+
+    def _upgrade(self) -> None:
+        """Create the schema in a new file, or bring an older file's schema up to date.
+
+        Each step runs in one transaction with its version number, so a crash in the middle
+        leaves the file as it was before that step. Foreign keys are off meanwhile, as SQLite
+        asks for when a table is rebuilt.
+        """
+        db = self._db
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version == 0:
+            found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'")
+            version = 1 if found.fetchone() else 0
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"the table database {str(self.path)!r} was written by a newer Alaka (schema version"
+                f" {version}; this one reads up to {SCHEMA_VERSION}): upgrade Alaka, or give another --db"
+            )
+        if version == SCHEMA_VERSION:
+            self._check_layout()
+            return
+        db.execute("PRAGMA foreign_keys=OFF")
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            if version == 0:
+                for statement in _SCHEMA:
+                    db.execute(statement)
+            else:
+                for step in range(version, SCHEMA_VERSION):
+                    _MIGRATIONS[step](db)
+                if db.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                    raise sqlite3.DatabaseError("its seats or actions name tables that do not exist")
+                self._check_layout()  # before the commit: a file that cannot be used is left as it was
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _check_layout(self) -> None:
+        """Every column this schema reads is there (a file from before schema versions may be
+        older still than the first schema, and would fail at the first read or write)."""
+        for statement in _SCHEMA:
+            head, _, body = statement.partition("(")
+            if not head.strip().startswith("CREATE TABLE"):
+                continue
+            table = head.split()[-1]
+            wanted = [
+                line.split()[0] for line in body.splitlines() if line.strip() and line.split()[0].islower()
+            ]
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            missing = [column for column in wanted if column not in have]
+            if missing:
+                raise StorageError(
+                    f"the table database {str(self.path)!r} has a layout older than this Alaka can bring"
+                    f" forward ({table} has no {', '.join(missing)}): give another --db"
+                )
+
+    def _check_writable(self) -> None:
+        """Write something and take it back, so a file that cannot be written is found now, not
+        at the first action of the first table (SQLite opens such a file read-only, silently)."""
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute(f"PRAGMA user_version = {int(version)}")
+        finally:
+            self._db.execute("ROLLBACK")
 
     def close(self) -> None:
         with self._lock:  # never under a write still running in the journal's thread
             self._db.close()
 
+    # -- writing -------------------------------------------------------------------------------------
+
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run ``statements`` as one committed transaction (all or nothing).
 
-        The lock keeps transactions whole when the journal's thread and the event loop write at
-        the same moment (one connection, one transaction at a time).
+        The lock keeps transactions whole when two threads use the connection at once (one
+        connection, one transaction at a time).
         """
         try:
             with self._lock, self._db:  # with isolation_level=None, the commit needs a BEGIN
@@ -120,13 +267,28 @@ class Store:
                 for sql, args in statements:
                     self._db.execute(sql, args)
         except sqlite3.Error as error:
-            raise AlakaError(f"cannot write to the table database {str(self.path)!r}: {error}") from None
+            raise self._fail("write to", error) from None
 
     def add_table(self, row: TableRow) -> None:
+        self._write(self._table_statements(row))
+
+    def add_tables(self, rows: Iterable[TableRow]) -> None:
+        """Store whole tables, with their actions (and, if ``finished`` is set, as finished), in
+        one commit: for importing games played elsewhere, or building a large file quickly."""
+        statements: list[tuple[str, Sequence[Any]]] = []
+        for row in rows:
+            statements += self._table_statements(row)
+            sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
+            statements += [(sql, (row.id, n, text)) for n, text in enumerate(row.actions, start=1)]
+            if row.finished is not None:
+                statements.append(("UPDATE tables SET finished = ? WHERE id = ?", (row.finished, row.id)))
+        self._write(statements)
+
+    def _table_statements(self, row: TableRow) -> list[tuple[str, Sequence[Any]]]:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
-                "INSERT INTO tables (id, game, num_players, options, seed, created, rematch_of)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, num_players, options, seed, created, rematch_of, active)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -135,6 +297,7 @@ class Store:
                     row.seed,
                     row.created,
                     row.rematch_of,
+                    row.created,
                 ),
             )
         ]
@@ -148,13 +311,21 @@ class Store:
             )
         if row.rematch_of is not None:
             statements.append(("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of)))
+        return statements
+
+    def add_actions(self, actions: Sequence[tuple[str, int, str]], when: str) -> None:
+        """Store ``(table id, number, action)`` rows (number 1 is a table's first action) in one
+        commit, and ``when`` as the moment their tables last moved: all of it is on disk when
+        this returns, or none is."""
+        sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
+        statements: list[tuple[str, Sequence[Any]]] = [(sql, row) for row in actions]
+        for table_id in {table_id for table_id, _, _ in actions}:
+            statements.append(("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)))
         self._write(statements)
 
-    def add_actions(self, actions: Sequence[tuple[str, int, str]]) -> None:
-        """Store ``(table id, number, action)`` rows (number 1 is a table's first action) in one
-        commit: all of them are on disk when this returns, or none is."""
-        sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
-        self._write([(sql, row) for row in actions])
+    def finish(self, table_id: str, when: str) -> None:
+        """Mark the table's game over (a restart no longer brings it back into memory)."""
+        self._write([("UPDATE tables SET finished = ? WHERE id = ?", (when, table_id))])
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         self._write(
@@ -167,36 +338,64 @@ class Store:
             ]
         )
 
-    def tables(self) -> Iterator[TableRow]:
-        """Every stored table, oldest first, with its seats and actions."""
-        rows = self._db.execute(
-            "SELECT id, game, num_players, options, seed, created, rematch_of, rematch"
-            " FROM tables ORDER BY created, rowid"
-        ).fetchall()
-        for table_id, game, num_players, options, seed, created, rematch_of, rematch in rows:
-            seats = [
-                SeatRow(seat, kind, bot, name, token, bool(joined), bool(is_open))
-                for seat, kind, bot, name, token, joined, is_open in self._db.execute(
-                    "SELECT seat, kind, bot, name, token, joined, open FROM seats"
-                    " WHERE table_id = ? ORDER BY seat",
-                    (table_id,),
-                )
-            ]
-            actions = [
-                text
-                for (text,) in self._db.execute(
-                    "SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
-                )
-            ]
-            yield TableRow(
+    # -- reading -------------------------------------------------------------------------------------
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            with self._lock:
+                return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise self._fail("read", error) from None
+
+    def in_play(self, since: str) -> Iterator[TableRow | StorageError]:
+        """The tables still being played that moved at ``since`` or later, oldest first; a
+        table whose rows cannot be read comes as the :class:`StorageError` that says why."""
+        ids = self._read(
+            "SELECT id FROM tables WHERE finished IS NULL AND active >= ? ORDER BY created, rowid", (since,)
+        )
+        for (table_id,) in ids:
+            try:
+                row = self.table(table_id)
+            except StorageError as error:
+                yield error
+                continue
+            if row is not None:
+                yield row
+
+    def exists(self, table_id: str) -> bool:
+        return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id`` with its seats and actions (None: no such table)."""
+        found = self._read(
+            "SELECT game, num_players, options, seed, created, rematch_of, rematch, finished"
+            " FROM tables WHERE id = ?",
+            (table_id,),
+        )
+        if not found:
+            return None
+        game, num_players, options, seed, created, rematch_of, rematch, finished = found[0]
+        seats = self._read(
+            "SELECT seat, kind, bot, name, token, joined, open FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        actions = self._read("SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
+        try:
+            decoded = json.loads(options)
+            if not isinstance(decoded, dict) or not all(isinstance(a, str) for (a,) in actions):
+                raise ValueError("options or actions of the wrong kind")
+            return TableRow(
                 table_id,
-                game,
-                num_players,
-                json.loads(options),
-                seed,
-                created,
-                seats,
-                actions,
+                str(game),
+                int(num_players),
+                decoded,
+                str(seed),
+                str(created),
+                [SeatRow(s, k, b, n, t, bool(j), bool(o)) for s, k, b, n, t, j, o in seats],
+                [a for (a,) in actions],
                 rematch_of,
                 rematch,
+                finished,
             )
+        except (ValueError, TypeError) as error:
+            raise StorageError(f"the stored row of table {table_id} is damaged ({error})") from None

@@ -12,9 +12,10 @@ The rules of the room:
   answer to the request that created them.
 - An action is stored (committed) before the state changes for anyone and before anyone is
   told (:meth:`TableRoom._commit`).
-- Chance is sampled and bots choose by the project's one seed rule (:mod:`alaka.core.driver`):
-  the randomness of each step depends only on the table's seed and the number of actions so
-  far, so after a restart nothing but the stored actions and the seed decides what comes next.
+- Chance is sampled and bots choose by the project's one seed rule (:mod:`alaka.core.driver`)
+  from the table's secret seed (:mod:`alaka.ui.web.seeds`): the randomness of each step depends
+  only on the seed and the number of actions so far, so after a restart nothing but the stored
+  actions and the seed decides what comes next, and nobody but the server knows it.
 - A person's decision with a single legal choice is taken by the server after a random pause
   (:attr:`Pace.forced`), so how fast a decision is answered tells nobody whether there was a
   choice (in Alakazum!'s voodoo window, whether a player holds a doll). Bots pause too
@@ -25,23 +26,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
+import json
 import logging
 import random
+import re
 import secrets
-from collections.abc import Callable, Mapping
+import time
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from alaka.bots.registry import bot_menu, default_bot, make_bot
-from alaka.core.driver import Bot, step_rng
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
-from alaka.core.records import replay, replay_states
+from alaka.core.records import replay
+from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
-from alaka.ui.web.store import SeatRow, Store, TableRow
+from alaka.ui.web.journal import Journal, now
+from alaka.ui.web.limits import Allowance, Limits
+from alaka.ui.web.seeds import draw_rng, new_seed
+from alaka.ui.web.store import SeatRow, StorageError, Store, TableRow
+from alaka.ui.web.workers import WorkerPool
 
 log = logging.getLogger("alaka.web")
 
@@ -49,16 +60,24 @@ HUMAN = "human"
 BOT = "bot"
 
 
-#: How many finished games' states :meth:`TableRoom.replay_step` keeps in memory.
-REPLAYS_KEPT = 4
+#: How often, in seconds, the room looks for tables to let go of (see :meth:`TableRoom.sweep`).
+SWEEP_EVERY = 30.0
+
+#: The longest a table stalled by a storage failure waits before trying to store again.
+RETRY_AT_MOST = 10.0
+
+#: Comings and goings within this many seconds are told to the others in one message.
+PRESENCE_DELAY = 0.25
 
 
 class TableError(AlakaError):
-    """A request the room refuses; ``status`` is the HTTP status that says why."""
+    """A request the room refuses; ``status`` is the HTTP status that says why, and
+    ``retry_after`` the seconds after which asking again may succeed (a budget refilling)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -80,76 +99,73 @@ class Pace:
 
 @dataclass(frozen=True)
 class _Step:
-    """An action the server takes by itself: how to choose it, the pause before, where to run."""
+    """An action the server takes by itself: the pause before it, and how it is chosen: at once
+    (``choose``: chance, a forced choice) or by the bot of seat ``bot`` in the bot pool."""
 
-    choose: Callable[[], Action]
     pause: tuple[float, float]
-    threaded: bool
-
-
-class Journal:
-    """Stores actions for the tables, a batch per commit (group commit).
-
-    A table waits for its action to be on disk before applying it, so one table has at most one
-    action in flight; when many tables move at once, their actions share one commit (and one
-    flush to disk) instead of queueing for a flush each. The writing happens in a worker
-    thread, so the event loop keeps serving other tables meanwhile.
-    """
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._pending: list[tuple[tuple[str, int, str], asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
-
-    async def append(self, table_id: str, number: int, action: str) -> None:
-        """Return once action ``number`` of the table is committed; raise if it could not be."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self._pending.append(((table_id, number, action), done))
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write())
-        await done
-
-    async def drain(self) -> None:
-        """Wait until every action handed in is written (before the store is closed)."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.shield(self._writer)
-
-    async def _write(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                await asyncio.to_thread(self.store.add_actions, [row for row, _ in batch])
-            except AlakaError as error:
-                failure = TableError(f"the action could not be stored ({error}); nothing changed", 503)
-                for _, done in batch:
-                    if not done.done():  # a waiter may have been cancelled (a server stopping)
-                        done.set_exception(failure)
-                continue
-            for _, done in batch:
-                if not done.done():
-                    done.set_result(None)
+    choose: Callable[[], Action] | None = None
+    bot: int | None = None
 
 
 class Client(Protocol):
-    """A connection watching a table (a WebSocket in the app, a list in tests)."""
+    """A connection watching a table (an :class:`~alaka.ui.web.connections.Outbox` in the app).
+
+    ``deliver`` must never block: the room calls it with the table's lock held.
+    """
 
     seat: int | None
     log_sent: int
 
-    async def send(self, message: JsonDict) -> None: ...
+    def deliver(self, text: str) -> None: ...
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def encode(message: JsonDict) -> str:
+    """A message as the text sent on the wire (compact JSON)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def _table_id() -> str:
     return secrets.token_hex(5)
 
 
+#: What a table id looks like (:func:`_table_id`: 10 hexadecimal digits), with room to spare.
+TABLE_ID_SHAPE = re.compile(r"[0-9a-z]{1,32}")
+
+
+def _ago(*, hours: float) -> str:
+    """The stored form of the time ``hours`` ago."""
+    return (datetime.now(UTC) - timedelta(hours=hours)).isoformat(timespec="seconds")
+
+
 def _token() -> str:
     return secrets.token_urlsafe(18)
+
+
+#: What a seat's token looks like (:func:`_token`: 24 URL-safe characters), with room to spare.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+#: The longest name a person may give.
+NAME_LENGTH = 40
+
+#: Characters a name may not hold: controls, lone surrogates (not text at all: no page, file
+#: or JSON encoder can write them), and the bidirectional overrides that make a name display
+#: as another.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def person_name(value: object, where: str = "") -> str:
+    """A name a person gave (``""`` for none), checked once for every way in: at most
+    :data:`NAME_LENGTH` characters of printable text, with spaces trimmed."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > NAME_LENGTH:
+        raise TableError(f"{where}a name is a text of at most {NAME_LENGTH} characters")
+    if _UNPRINTABLE.search(value):
+        raise TableError(f"{where}a name may hold only printable characters")
+    name = unicodedata.normalize("NFC", value).strip()
+    if len(name) > NAME_LENGTH:
+        raise TableError(f"{where}a name is a text of at most {NAME_LENGTH} characters")
+    return name
 
 
 def game_info(game: Game) -> JsonDict:
@@ -174,16 +190,14 @@ def game_info(game: Game) -> JsonDict:
             if not p.is_path  # a browser must never make the server read one of its files
         ],
         "bots": list(bot_menu(game.name)),
+        "renderer": renderer_url(game),
     }
 
 
-def space_names(game: Game, options: Mapping[str, Any]) -> list[str]:
-    """Alakazoo's nine board space names (printed data the view does not repeat); [] otherwise."""
-    if game.name != "alakazoo":
-        return []
-    from alaka.games.alakazoo.content import load_components
-
-    return list(load_components(str(options.get("components", "") or "")).element_types)
+def renderer_url(game: Game) -> str | None:
+    """Where the browser loads the game's renderer (its entry names the file), or None: the page
+    then draws the view as plain data."""
+    return f"/static/games/{game.name}.js" if entry(game.name).browser_renderer is not None else None
 
 
 @dataclass
@@ -193,17 +207,26 @@ class Table:
     id: str
     game: Game
     options: dict[str, Any]
-    seed: int
+    seed: str
     created: str
     seats: list[SeatRow]
     state: State
     rematch_of: str | None = None
     rematch: str | None = None
-    clients: list[Client] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    #: The connections watching (a dict used as an ordered set).
+    clients: dict[Client, None] = field(default_factory=dict)
+    #: The seats with someone here as last told to the clients (None: tell them again).
+    announced: frozenset[int] | None = frozenset()
+    presence_timer: asyncio.TimerHandle | None = None
+    #: What is left of the processor time the table's bots may think (:attr:`Limits.bot_seconds`).
+    thinking: Allowance | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
-    spaces: list[str] = field(default_factory=list)
+    #: When (``time.monotonic``) the table last moved or was left by its last visitor.
+    active: float = field(default_factory=time.monotonic)
+    #: When the game ended, as stored (None while it is played): a finished table read back for
+    #: its link or replay is in memory again, but not back in the lobby.
+    finished_at: str | None = None
 
     @property
     def seq(self) -> int:
@@ -214,9 +237,14 @@ class Table:
         return self.state.is_terminal()
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat whose token this is (compared in constant time); ``None`` for no token."""
+        """The seat whose token this is (compared in constant time); ``None`` for no token.
+
+        Anything that is not shaped like a token (see :func:`_token`) belongs to no seat, and
+        is refused before it is compared with anything."""
         if not token:
             return None
+        if not TOKEN_SHAPE.fullmatch(token):
+            raise TableError("this link's token does not belong to any seat of the table", 403)
         found: int | None = None
         for s in self.seats:
             if s.token is not None and hmac.compare_digest(s.token.encode(), token.encode()):
@@ -229,28 +257,32 @@ class Table:
         return self.state.record()
 
     def rng(self) -> random.Random:
-        """The generator for the next chance draw or bot choice (see the module docstring)."""
-        return step_rng(self.seed, self.seq)
+        """The generator for the next chance draw or bot choice (see :mod:`.seeds`)."""
+        return draw_rng(self.seed, self.seq)
 
     def describe(self, seat: int) -> str:
         s = self.seats[seat]
         what = "bot" if s.kind == BOT else "person"
         return f"{s.name} ({what})"
 
+    def connected_seats(self) -> frozenset[int]:
+        """The seats whose person has the table open now."""
+        return frozenset(c.seat for c in self.clients if c.seat is not None)
+
     def summary(self) -> JsonDict:
         """The public description of the table (no tokens)."""
-        connected = {c.seat for c in self.clients}
+        connected = self.connected_seats()
         return {
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title,
+            "renderer": renderer_url(self.game),
             "players": len(self.seats),
             "status": "finished" if self.finished else "playing",
             "created": self.created,
             "actions": self.seq,
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
-            "space_names": self.spaces,
             "seats": [
                 {
                     "seat": s.seat,
@@ -302,44 +334,72 @@ class Table:
 
 
 class TableRoom:
-    """Every table of a server, the store behind them, and the clients watching them."""
+    """Every table of a server, the store behind them, and the clients watching them.
 
-    def __init__(self, store: Store, pace: Pace | None = None, *, base_url: str = "") -> None:
+    Only the tables in play and those that finished a short while ago are in memory; the rest
+    stay in the store, and come back (replayed) when someone opens their link or their replay.
+    """
+
+    def __init__(
+        self, store: Store, pace: Pace | None = None, limits: Limits | None = None, *, base_url: str = ""
+    ) -> None:
         self.store = store
         self.journal = Journal(store)
         self.pace = pace or Pace()
+        self.limits = limits or Limits()
+        self.bots = WorkerPool(self.limits.bot_workers)
+        #: Replays are computed in a worker of their own, never behind the bots' moves.
+        self.replays = WorkerPool(1)
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
-        self._replays: dict[str, list[State]] = {}
+        #: Tables being read back from the store, so that two visitors share one reading.
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        #: The thread tables are read back in (one: reading many at once would only compete).
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="alaka-reader")
+        self._sweeper: asyncio.Task[None] | None = None
         #: Picks the pauses; separate from the game's generators so it never changes a game.
         self._pause_rng = random.SystemRandom()
 
     # -- loading and creating ------------------------------------------------------------------------
 
     def load(self) -> list[str]:
-        """Bring back every stored table by replaying its actions.
+        """Bring back the tables in play: those not finished that moved within
+        :attr:`Limits.idle_hours` (older ones come back when their link is opened). Finished
+        tables stay in the store, however many, so starting takes as long as the tables in play.
 
         A table that no longer replays (say, stored by another version of the rules) is left
         out and left untouched in the file; the returned list says which and why.
         """
         problems = []
-        for row in self.store.tables():
+        for row in self.store.in_play(since=_ago(hours=self.limits.idle_hours)):
+            if isinstance(row, StorageError):
+                problems.append(f"{row}; it was not loaded")
+                continue
             try:
-                game = get_game(row.game)
-                record = {
-                    "game": row.game,
-                    "version": game.record_version,
-                    "num_players": row.num_players,
-                    "options": row.options,
-                    "actions": row.actions,
-                }
-                self.tables[row.id] = self._table(row, game, replay(record))
+                table = self._restore(row)
             except AlakaError as error:
                 problems.append(f"table {row.id} ({row.game}) was not loaded: {error}")
+                continue
+            if table.finished:  # finished but not marked (a crash in between): mark it now
+                self.store.finish(table.id, now())
+            else:
+                self.tables[table.id] = table
         return problems
 
+    def _restore(self, row: TableRow) -> Table:
+        """A stored table, replayed to where it is; an :class:`AlakaError` if it cannot be."""
+        game = get_game(row.game)
+        record = {
+            "game": row.game,
+            "version": game.record_version,
+            "num_players": row.num_players,
+            "options": row.options,
+            "actions": row.actions,
+        }
+        return self._table(row, game, replay(record))
+
     def _table(self, row: TableRow, game: Game, state: State) -> Table:
-        table = Table(
+        return Table(
             row.id,
             game,
             row.options,
@@ -349,17 +409,78 @@ class TableRoom:
             state,
             row.rematch_of,
             row.rematch,
-            spaces=space_names(game, row.options),
+            thinking=Allowance(self.limits.bot_seconds),
+            finished_at=row.finished,
         )
-        for s in row.seats:
-            if s.kind == BOT and s.bot is not None:
-                table.bots[s.seat] = make_bot(s.bot, game.name)
+
+    async def find(self, table_id: str) -> Table:
+        """The table ``table_id``, read back from the store if it is not in memory.
+
+        A table still in play counts against :attr:`Limits.max_tables` when it comes back.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not TABLE_ID_SHAPE.fullmatch(table_id):
+            raise TableError(f"there is no table {table_id[:40]!r}", 404)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
+            try:
+                loading.set_result(await self._read_back(table_id))
+            except AlakaError as error:
+                loading.set_exception(error)
+            finally:
+                del self._loading[table_id]
+        found = await asyncio.shield(loading)
+        if found is None:
+            raise TableError(f"there is no table {table_id[:40]!r}", 404)
+        table = self.tables.setdefault(table_id, found)
+        self.kick(table)
         return table
 
-    def create(
+    async def _read_back(self, table_id: str) -> Table | None:
+        def read() -> Table | None:
+            row = self.store.table(table_id)
+            return None if row is None else self._restore(row)
+
+        try:
+            table = await asyncio.get_running_loop().run_in_executor(self._reader, read)
+        except StorageError as error:
+            raise TableError(f"table {table_id} cannot be read back: {error}", 503) from None
+        except AlakaError as error:
+            raise TableError(f"table {table_id} no longer replays: {error}", 410) from None
+        if table is not None and not table.finished:
+            self._check_room()
+        return table
+
+    async def exists(self, table_id: str) -> bool:
+        """Whether there is such a table (in memory or in the store)."""
+        if table_id in self.tables:
+            return True
+        if not TABLE_ID_SHAPE.fullmatch(table_id):
+            return False
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._reader, self.store.exists, table_id)
+        except StorageError as error:
+            raise TableError(str(error), 503) from None
+
+    def _check_room(self) -> None:
+        playing = sum(not t.finished for t in self.tables.values())
+        if playing >= self.limits.max_tables:
+            raise TableError(
+                f"the server has {playing} tables in play, as many as it takes; try again when some"
+                " have finished",
+                503,
+                retry_after=60,
+            )
+
+    async def create(
         self, game_name: object, seats: object, options: object = None, *, rematch_of: Table | None = None
     ) -> tuple[Table, JsonDict]:
         """A new table from a lobby request; returns it and the private links of its people."""
+        self._check_room()
         if not isinstance(game_name, str) or game_name not in game_names():
             raise TableError(f"there is no game {game_name!r}; the games are {', '.join(game_names())}")
         game = get_game(game_name)
@@ -381,17 +502,20 @@ class TableRoom:
             game.name,
             len(rows),
             given,
-            secrets.randbelow(1_000_000_000),
-            _now(),
+            new_seed(),
+            now(),
             rows,
             [],
             rematch_of.id if rematch_of is not None else None,
         )
-        try:
-            table = self._table(row, game, state)  # bots are built before anything is stored
+        try:  # every bot seat is built once before anything is stored: a refused seat leaves nothing
+            for seat_row in rows:
+                if seat_row.kind == BOT and seat_row.bot is not None:
+                    make_bot(seat_row.bot, game.name)
         except AlakaError as error:
             raise TableError(str(error)) from None
-        self.store.add_table(row)
+        await self._store(self.store.add_table, row)
+        table = self._table(row, game, state)
         self.tables[table.id] = table
         if rematch_of is not None:
             rematch_of.rematch = table.id
@@ -410,10 +534,7 @@ class TableRoom:
             if not isinstance(seat, dict):
                 raise TableError(f"seat {number + 1} must be an object such as {{'kind': 'human'}}")
             kind = seat.get("kind")
-            given = seat.get("name")
-            if given is not None and (not isinstance(given, str) or len(given) > 40):
-                raise TableError(f"seat {number + 1}: a name is a text of at most 40 characters")
-            given = (given or "").strip()
+            given = person_name(seat.get("name"), f"seat {number + 1}: ")
             if kind == HUMAN:
                 offered = seat.get("open", False)
                 if not isinstance(offered, bool):
@@ -444,43 +565,113 @@ class TableRoom:
         }
 
     def seat_url(self, table: Table, seat: int | None) -> str:
+        """A seat's private link (or the spectators' link). The token is in the fragment (after
+        ``#``), which a browser never sends: it stays out of the server's and proxies' logs."""
         token = table.seats[seat].token if seat is not None else None
         url = f"{self.base_url}/table/{table.id}"
-        return f"{url}?token={token}" if token else url
+        return f"{url}#token={token}" if token else url
 
     def get(self, table_id: str) -> Table:
+        """A table in memory (see :meth:`find` for any table)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no table {table_id!r}", 404)
+            raise TableError(f"there is no table {table_id[:40]!r}", 404)
         return table
 
-    def listing(self) -> list[JsonDict]:
-        return [t.summary() for t in sorted(self.tables.values(), key=lambda t: t.created, reverse=True)]
+    def listing(self, offset: int = 0, limit: int | None = None) -> JsonDict:
+        """A page of the lobby's list: the tables in play and those finished a short while ago,
+        newest first (older tables are not listed; their links and replays still work)."""
+        limit = self.limits.lobby_page if limit is None else limit
+        if limit < 1 or limit > self.limits.lobby_page or offset < 0:
+            raise TableError(f"a page is 1 to {self.limits.lobby_page} tables from an offset of 0 or more")
+        recent = _ago(hours=self.limits.finished_minutes / 60)
+        listed = [
+            t for t in reversed(self.tables.values()) if t.finished_at is None or t.finished_at > recent
+        ]
+        # newest first; tables created in the same second, latest in memory first
+        ordered = sorted(listed, key=lambda t: t.created, reverse=True)
+        page = ordered[offset : offset + limit]
+        following = offset + limit if offset + limit < len(ordered) else None
+        return {"tables": [t.summary() for t in page], "total": len(ordered), "next": following}
+
+    # -- letting go --------------------------------------------------------------------------------------
+
+    def sweep(self) -> list[str]:
+        """Let go of the tables nobody needs in memory (they stay in the store): finished ones
+        after :attr:`Limits.finished_minutes`, unfinished ones nobody moved for
+        :attr:`Limits.idle_hours` (a table waiting for a person who went away); never one that
+        somebody watches or whose driver is busy. Returns the ids let go of."""
+        horizon = time.monotonic()
+        gone = []
+        for table in list(self.tables.values()):
+            idle = horizon - table.active
+            keep = self.limits.finished_minutes * 60 if table.finished else self.limits.idle_hours * 3600
+            busy = table.driver is not None and not table.driver.done()
+            if idle >= keep and not table.clients and not busy and not table.lock.locked():
+                del self.tables[table.id]
+                if table.presence_timer is not None:
+                    table.presence_timer.cancel()
+                gone.append(table.id)
+        return gone
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
 
     # -- people --------------------------------------------------------------------------------------
 
+    def admit(self, table: Table, seat: int | None) -> None:
+        """Refuse a spectator past :attr:`Limits.spectators` (a person in their seat always gets in)."""
+        if seat is None and sum(c.seat is None for c in table.clients) >= self.limits.spectators:
+            raise TableError(
+                f"this table has {self.limits.spectators} spectators, as many as it takes; try later",
+                429,
+                retry_after=60,
+            )
+
     async def connect(self, table: Table, client: Client) -> None:
-        """A client starts watching; a person's first visit marks the seat as joined."""
-        table.clients.append(client)
+        """A client starts watching: it is sent the table; a person's first visit marks the seat
+        as joined. Spectators come and go unannounced (nobody's page shows them)."""
+        table.clients[client] = None  # first: a watched table is never let go of
         if client.seat is not None and not table.seats[client.seat].joined:
-            seat = table.seats[client.seat]
-            seat.joined = True
-            self.store.update_seat(table.id, seat)
+            try:
+                await self._save_seat(table, client.seat, joined=True)
+            except TableError as error:  # not being marked "joined" must not keep anyone out
+                log.error("table %s: %s", table.id, error)
         client.log_sent = 0
-        await self._send(table, client, table.seat_message(client.seat, 0))
-        await self.presence(table, but=client)
+        self._deliver(client, table.seat_message(client.seat, 0))
+        self.presence(table)
 
-    async def disconnect(self, table: Table, client: Client) -> None:
-        if client in table.clients:
-            table.clients.remove(client)
-            await self.presence(table)
+    def disconnect(self, table: Table, client: Client) -> None:
+        if table.clients.pop(client, False) is None:
+            table.active = time.monotonic()
+            self.presence(table)
 
-    async def presence(self, table: Table, but: Client | None = None) -> None:
-        """Tell the others who is here now; the game itself did not change, so no new state."""
-        message = {"type": "table", "table": table.summary()}
+    def presence(self, table: Table, *, changed: bool = False) -> None:
+        """Tell everyone, soon, if the seats that have someone here changed (or, ``changed``,
+        if the seats' names or kinds did).
+
+        Comings and goings within :data:`PRESENCE_DELAY` are told in one message, and only if
+        the summary changed: a thousand spectators passing by cost their own messages, not a
+        thousand messages each to everyone else.
+        """
+        if changed:
+            table.announced = None
+        if table.presence_timer is None:
+            with contextlib.suppress(RuntimeError):  # no running loop: nothing to tell anyone
+                loop = asyncio.get_running_loop()
+                table.presence_timer = loop.call_later(PRESENCE_DELAY, self._announce, table)
+
+    def _announce(self, table: Table) -> None:
+        table.presence_timer = None
+        connected = table.connected_seats()
+        if connected == table.announced:
+            return
+        table.announced = connected
+        text = encode({"type": "table", "table": table.summary()})
         for client in list(table.clients):
-            if client is not but:
-                await self._send(table, client, message)
+            client.deliver(text)
 
     async def act(self, table: Table, seat: int | None, seq: object, name: object) -> None:
         """A person's action; refused with a :class:`TableError` that changes nothing."""
@@ -502,25 +693,25 @@ class TableRoom:
                     raise IllegalAction(f"{name!r} is not one of your choices now")
             except IllegalAction as error:
                 raise TableError(str(error)) from None
-            await self._commit(table, action)
+            try:
+                await self._commit(table, action)
+            except StorageError as error:
+                raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
         self.kick(table)
 
     async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
         """Take an open seat from the lobby: its private link goes to the first to ask."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
             raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
-        if name is not None and (not isinstance(name, str) or len(name) > 40):
-            raise TableError("a name is a text of at most 40 characters")
+        given = person_name(name)
         async with table.lock:
             row = table.seats[seat]
             if not row.open or row.kind != HUMAN:
                 raise TableError(f"seat {seat} is not offered in the lobby; ask for its link", 403)
             if row.joined:
                 raise TableError(f"seat {seat} has been taken", 409)
-            row.joined = True
-            row.name = (name or "").strip() or row.name
-            self.store.update_seat(table.id, row)
-        await self.presence(table)
+            row = await self._save_seat(table, seat, joined=True, name=given or row.name)
+        self.presence(table, changed=True)
         return {"seat": seat, "name": row.name, "token": row.token, "url": self.seat_url(table, seat)}
 
     async def leave(self, table: Table, seat: int | None) -> None:
@@ -528,12 +719,9 @@ class TableRoom:
         if seat is None:
             raise TableError("leaving needs the token of your seat", 403)
         async with table.lock:
-            row = table.seats[seat]
-            if row.kind == HUMAN:
-                row.kind, row.bot = BOT, default_bot(table.game.name)
-                self.store.update_seat(table.id, row)
-                table.bots[seat] = make_bot(str(row.bot), table.game.name)
-        await self.broadcast(table)  # the leaver's own page loses its choices
+            if table.seats[seat].kind == HUMAN:
+                await self._save_seat(table, seat, kind=BOT, bot=default_bot(table.game.name))
+        self.broadcast(table)  # the leaver's own page loses its choices
         self.kick(table)
 
     async def start_rematch(self, table: Table, seat: int | None) -> tuple[Table, JsonDict]:
@@ -546,25 +734,41 @@ class TableRoom:
             raise TableError("a rematch needs the token of one of the players", 403)
         if not table.finished:
             raise TableError("the game is still being played", 409)
-        if table.rematch is None:
-            seats = [
-                {"kind": HUMAN, "name": s.name}
-                if s.kind == HUMAN
-                else {"kind": BOT, "bot": s.bot, "name": s.name}
-                for s in table.seats
-            ]
-            new, _ = self.create(table.game.name, seats, table.options, rematch_of=table)
-            for client in list(table.clients):
-                notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
-                await self._send(table, client, notice)
+        async with table.lock:  # two players asking at once get one rematch
+            if table.rematch is None:
+                seats = [
+                    {"kind": HUMAN, "name": s.name}
+                    if s.kind == HUMAN
+                    else {"kind": BOT, "bot": s.bot, "name": s.name}
+                    for s in table.seats
+                ]
+                new, _ = await self.create(table.game.name, seats, table.options, rematch_of=table)
+                for client in list(table.clients):
+                    notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
+                    client.deliver(encode(notice))
         new = self.get(str(table.rematch))
         own = new.seats[seat]
         return new, {"seat": seat, "name": own.name, "token": own.token, "url": self.seat_url(new, seat)}
 
+    async def _save_seat(self, table: Table, seat: int, **changes: Any) -> SeatRow:
+        """Store the seat with ``changes``, then (only once it is stored) change it in memory."""
+        row = dataclasses.replace(table.seats[seat], **changes)
+        await self._store(self.store.update_seat, table.id, row)
+        table.seats[seat] = row
+        return row
+
+    async def _store(self, write: Callable[..., None], *args: Any) -> None:
+        """A store write in the journal's thread; a storage failure is a 503 that changed nothing."""
+        try:
+            await self.journal.write(write, *args)
+        except StorageError as error:
+            raise TableError(f"the change could not be stored ({error}); nothing changed", 503) from None
+
     # -- the game moving on ----------------------------------------------------------------------------
 
     async def _commit(self, table: Table, action: Action) -> None:
-        """Store the action, apply it, tell everyone. Called with the table's lock held.
+        """Store the action, apply it, tell everyone. Called with the table's lock held; a
+        :class:`StorageError` (nothing changed) if the store refused it.
 
         A chance outcome followed at once by another (three dice, a column refilled card by
         card) is not announced on its own: the state after the last one is, with every event
@@ -573,11 +777,23 @@ class TableRoom:
         await self.journal.append(table.id, table.seq + 1, action.name)
         chance = table.state.current_player() == CHANCE
         table.state.apply_action(action)
+        table.active = time.monotonic()
         if not (chance and table.state.current_player() == CHANCE):
-            await self.broadcast(table)
+            self.broadcast(table)
+        if table.finished:
+            table.finished_at = now()
+            try:  # if this is lost, the next start finds the game over and marks it
+                await self.journal.write(self.store.finish, table.id, table.finished_at)
+            except StorageError as error:
+                log.error("table %s: %s", table.id, error)
 
     def kick(self, table: Table) -> None:
-        """Make sure the table's driver runs if chance, a bot or a forced choice is next."""
+        """Make sure the table's driver runs if chance, a bot or a forced choice is next.
+
+        Only the table in memory is driven: a copy let go of meanwhile (see :meth:`sweep`) must
+        never play beside the one read back in its place."""
+        if self.tables.get(table.id) is not table:
+            return
         if table.driver is None or table.driver.done():
             with contextlib.suppress(RuntimeError):  # no running loop: the app starts drivers later
                 table.driver = asyncio.get_running_loop().create_task(self._drive(table))
@@ -588,20 +804,44 @@ class TableRoom:
         player = state.current_player()
         if player == TERMINAL:
             return None
-        rng = table.rng()
         if player == CHANCE:
-            return _Step(lambda: state.sample_chance(rng), (0.0, 0.0), threaded=False)
-        bot = table.bots.get(player)
-        if bot is not None:
-            # a search bot may think for seconds: in a thread, so other tables go on meanwhile
-            return _Step(lambda: bot.act(state, player, rng), self.pace.bot, threaded=True)
+            rng = table.rng()
+            return _Step((0.0, 0.0), choose=lambda: state.sample_chance(rng))
+        if table.seats[player].kind == BOT:
+            return _Step(self.pace.bot, bot=player)
         legal = state.legal_actions()
         if len(legal) == 1:
-            return _Step(lambda: legal[0], self.pace.forced, threaded=False)
+            return _Step(self.pace.forced, choose=lambda: legal[0])
         return None
 
+    async def _think(self, table: Table, seat: int) -> Action:
+        """The bot of ``seat`` chooses, in the bot pool, once the table's thinking budget allows.
+
+        A bot that fails (a bug, never a person's doing) is logged and replaced for this move by
+        a random legal choice, so the table goes on.
+        """
+        budget = table.thinking or Allowance(self.limits.bot_seconds)
+        while (wait := budget.wait()) > 0:
+            await asyncio.sleep(wait)
+        spec = table.seats[seat].bot or default_bot(table.game.name)
+        rng = table.rng()
+        try:
+            name, seconds = await self.bots.think(table.id, table.record(), seat, spec, rng)
+            budget.spend(seconds)
+            return table.state.action_from_string(name)
+        except Exception:  # a bug in a bot must not stop the table: log it, play on
+            log.exception(
+                "table %s: bot %s in seat %d failed; a random choice is played", table.id, spec, seat
+            )
+            return rng.choice(table.state.legal_actions())
+
     async def _drive(self, table: Table) -> None:
-        """Play chance, bots and forced choices until a person must decide or the game ends."""
+        """Play chance, bots and forced choices until a person must decide or the game ends.
+
+        An action the store refuses (a full disk, say) is tried again, less and less often,
+        until it is stored: the table goes on by itself once the storage is back.
+        """
+        stalled = 0
         while True:
             step = self._next_automatic(table)
             if step is None:
@@ -610,37 +850,60 @@ class TableRoom:
             low, high = step.pause
             if high > 0:
                 await asyncio.sleep(self._pause_rng.uniform(low, high))
-            action = await asyncio.to_thread(step.choose) if step.threaded else step.choose()
+            if step.choose is not None:
+                action = step.choose()
+            else:
+                assert step.bot is not None
+                action = await self._think(table, step.bot)
             async with table.lock:
                 if table.seq != seq:  # a person answered a forced choice first: look again
                     continue
                 try:
                     await self._commit(table, action)
-                except TableError as error:  # the disk refused: stop here; the next action retries
-                    log.error("table %s: %s", table.id, error)
-                    return
+                    stalled = 0
+                except StorageError as error:  # the disk refused: wait, then try again
+                    stalled += 1
+                    if stalled == 1:
+                        log.error(
+                            "table %s stalls until its actions can be stored again: %s", table.id, error
+                        )
+            if stalled:
+                await asyncio.sleep(min(RETRY_AT_MOST, 0.25 * 2**stalled))
 
-    async def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: Table) -> None:
+        """Send every client the table as its seat sees it now (queued: this never waits).
+
+        Clients that were sent the same log (spectators, mostly) share one built message.
+        """
         summary = table.summary()
+        table.announced = table.connected_seats()  # the summary in each state tells who is here
+        built: dict[tuple[int | None, int], tuple[str, int]] = {}
         for client in list(table.clients):
-            await self._send(table, client, table.seat_message(client.seat, client.log_sent, summary))
+            key = (client.seat, client.log_sent)
+            if key not in built:
+                message = table.seat_message(client.seat, client.log_sent, summary)
+                built[key] = (encode(message), message["view"]["log_size"])
+            text, log_size = built[key]
+            client.deliver(text)
+            client.log_sent = log_size
 
-    async def _send(self, table: Table, client: Client, message: JsonDict) -> None:
-        try:
-            await client.send(message)
-        except Exception:  # a closed connection: forget it, the page reconnects by itself
-            if client in table.clients:
-                table.clients.remove(client)
-            return
+    def _deliver(self, client: Client, message: JsonDict) -> None:
+        client.deliver(encode(message))
         if message["type"] == "state":
             client.log_sent = message["view"]["log_size"]
 
     async def start(self) -> None:
-        """Start the drivers of every unfinished table (after :meth:`load`)."""
+        """Start the drivers of every unfinished table (after :meth:`load`), and the sweeper."""
         for table in self.tables.values():
             self.kick(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for table in self.tables.values():
+            if table.presence_timer is not None:
+                table.presence_timer.cancel()
         tasks = [t.driver for t in self.tables.values() if t.driver is not None and not t.driver.done()]
         for task in tasks:
             task.cancel()
@@ -648,27 +911,15 @@ class TableRoom:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.journal.drain()
+        await self.bots.close()
+        await self.replays.close()
+        self._reader.shutdown(wait=True)
 
     # -- replays ---------------------------------------------------------------------------------------
 
-    def _replayed(self, table: Table) -> list[State]:
-        """Every state of a finished game, kept for the few games replayed most recently (a
-        person dragging the replay slider asks for many steps of the same game)."""
-        states = self._replays.pop(table.id, None)
-        if states is None:
-            states = list(replay_states(table.record()))
-        self._replays[table.id] = states
-        while len(self._replays) > REPLAYS_KEPT:
-            del self._replays[next(iter(self._replays))]
-        return states
-
-    def replay_step(self, table: Table, step: int, seat: int | None) -> JsonDict:
-        """Seat ``seat``'s view after ``step`` actions of a finished game.
-
-        What happened at that step is told by the events the step added to the seat's log
-        (redacted like any log), and by the action's label only if it was the seat's own
-        decision: a chance draw's or another seat's action name may name a card nobody else saw.
-        """
+    async def replay_step(self, table: Table, step: int, seat: int | None) -> JsonDict:
+        """Seat ``seat``'s view after ``step`` actions of a finished game (computed in the replay
+        worker, never on the event loop: see :func:`alaka.ui.web.workers.replay_view`)."""
         if not table.finished:
             raise TableError("a game can be replayed once it is over", 409)
         if seat is not None and not 0 <= seat < len(table.seats):
@@ -676,14 +927,4 @@ class TableRoom:
         steps = table.seq
         if not 0 <= step <= steps:
             raise TableError(f"step is 0 to {steps}, not {step}")
-        states = self._replayed(table)
-        state = states[step]
-        before = states[step - 1] if step > 0 else None
-        label = None
-        events: list[JsonDict] = []
-        if before is not None:
-            events = state.view(seat, log_since=before.view(seat, log_since=None)["log_size"])["log"]
-            if seat is not None and before.current_player() == seat:
-                action = table.state.action_table().actions[table.state.history[step - 1]]
-                label = table.game.label(before, action)
-        return {"step": step, "steps": steps, "view": state.view(seat), "events": events, "action": label}
+        return await self.replays.replay_view(table.id, table.record(), step, seat)

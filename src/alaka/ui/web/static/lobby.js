@@ -4,7 +4,7 @@ import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 4000;
-/** The newest tables shown; a busy server's old games would make the page endless. */
+/** The newest tables shown (one page of the server's list): older ones would make the page endless. */
 const SHOWN_TABLES = 40;
 
 let games = [];
@@ -271,15 +271,15 @@ function tableCard(table) {
 async function refreshTables() {
   if (document.hidden) return;
   try {
-    const { tables } = await api("/api/tables");
+    const { tables, total } = await api(`/api/tables?limit=${SHOWN_TABLES}`);
     const text = JSON.stringify(tables);
     if (text === lastListing) return; // unchanged: do not redraw (keeps text selection)
     lastListing = text;
-    const more = tables.length - SHOWN_TABLES;
+    const more = total - tables.length;
     fill(
       $("tables"),
       tables.length
-        ? tables.slice(0, SHOWN_TABLES).map(tableCard)
+        ? tables.map(tableCard)
         : h("p", { class: "dim" }, "No tables yet: create one."),
       more > 0 ? h("p", { class: "dim" }, `and ${more} older table${more === 1 ? "" : "s"}`) : null,
     );

@@ -2,7 +2,7 @@
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
 import { api, fill, h, seatLabel } from "./common.js";
-import { logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -113,6 +113,7 @@ async function start() {
   });
   try {
     page.table = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    await loadRenderer(page.table);
   } catch (error) {
     showError(error.message);
     return;

@@ -3,14 +3,18 @@
 // person clicks; it decides nothing itself.
 
 import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
-import { logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const token = new URLSearchParams(location.search).get("token");
+// The seat's token is in the link's fragment (after "#"), which the browser never sends to a
+// server: it reaches the server only inside the socket, in the first message.
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
 
 /** Close codes after which reconnecting cannot help. */
 const FATAL_CLOSES = {
+  1003: "This page sent something the server does not read.",
+  4400: "This page sent something the server does not read.",
   4403: "This link's token is not valid for this table.",
   4404: "There is no such table.",
 };
@@ -28,8 +32,7 @@ const page = {
 
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
 
 function setStatus(text, kind) {
@@ -43,7 +46,10 @@ function connect() {
   setStatus(page.retries ? "reconnecting" : "connecting", "connecting");
   const socket = new WebSocket(socketUrl());
   page.socket = socket;
-  socket.addEventListener("open", () => setStatus("connected", "connected"));
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "join", token }));
+    setStatus("connected", "connected");
+  });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => onClose(socket, event));
 }
@@ -235,4 +241,8 @@ $("error-close").addEventListener("click", () => {
 });
 $("rematch").addEventListener("click", rematch);
 $("leave").addEventListener("click", leave);
-connect();
+// The game's renderer first (named by the table's summary), then the socket.
+api(`/api/tables/${encodeURIComponent(tableId)}`)
+  .then(loadRenderer)
+  .catch((error) => showError(`The table could not be drawn: ${error.message}`))
+  .finally(connect);

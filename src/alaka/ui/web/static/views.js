@@ -1,13 +1,23 @@
 // What the table and replay pages share: a view drawn by its game's renderer, the result and
 // the log. Unknown view keys are listed at the end, so a new field of a game is never hidden.
 
-import { renderAlakazoo } from "./alakazoo.js";
-import { renderAlakazum } from "./alakazum.js";
 import { h, panel, seatLabel } from "./common.js";
 
 // -- views ---------------------------------------------------------------------------------
 
-const RENDERERS = { alakazum: renderAlakazum, alakazoo: renderAlakazoo };
+/** Each game's renderer module, by game name, once loaded (a game without one has none). */
+const RENDERERS = new Map();
+
+/**
+ * Load the renderer a table summary names (its game's entry: `summary.renderer`, a module with
+ * `render(view, ctx)`), before the first view of that game is drawn. Without one, views are
+ * drawn as plain data.
+ */
+export async function loadRenderer(summary) {
+  if (summary?.renderer && !RENDERERS.has(summary.game)) {
+    RENDERERS.set(summary.game, await import(summary.renderer));
+  }
+}
 
 /** Keys of a view shown by the page itself rather than by a game renderer. */
 const PAGE_KEYS = ["game", "seat", "num_players", "log", "log_size", "outcome", "decision", "phase", "turn"];
@@ -18,7 +28,7 @@ const PAGE_KEYS = ["game", "seat", "num_players", "log", "log_size", "outcome", 
  * invisible.
  */
 export function renderView(view, ctx) {
-  const render = RENDERERS[view.game];
+  const render = RENDERERS.get(view.game)?.render;
   const shown = new Set(PAGE_KEYS);
   const parts = [];
   if (render) {

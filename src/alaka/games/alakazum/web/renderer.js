@@ -1,8 +1,9 @@
 // Alakazum! drawn from one seat's view (the same content as the terminal's render.py):
+// Served as /static/games/alakazum.js (the game's entry names this file), beside the page's modules.
 // teams as cards, hands, culture totals, the final enemies, the piles, and whatever is going on
 // now (an announcement and its voodoo window, a combat, Forest Magic, a conjuring).
 
-import { chips, counted, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
+import { chips, counted, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
 
 /** Cultures with a colour of their own; MULTI (a character of every culture) gets a rainbow. */
 const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
@@ -301,7 +302,7 @@ function pilesPanel(view) {
 }
 
 /** The whole Alakazum! table: {nodes, keys}. */
-export function renderAlakazum(view, ctx) {
+export function render(view, ctx) {
   const nodes = [];
   nodes.push(happeningNow(view));
   if (view.combat) nodes.push(combatPanel(view, ctx));

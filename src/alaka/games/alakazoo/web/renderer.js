@@ -1,7 +1,8 @@
 // Alakazoo drawn from one seat's view (the same content as the terminal's render.py): each
+// Served as /static/games/alakazoo.js (the game's entry names this file), beside the page's modules.
 // portal board as a 3x3 grid, hands, the four market columns, the piles and the dice.
 
-import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "./common.js";
+import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
@@ -187,7 +188,7 @@ function pilesPanel(view) {
 }
 
 /** The whole Alakazoo table: {nodes, keys}. */
-export function renderAlakazoo(view, ctx) {
+export function render(view, ctx) {
   // Your own board first: it is the one you act on.
   const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
   const nodes = [

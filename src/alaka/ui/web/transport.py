@@ -1,0 +1,151 @@
+"""Each connection before it is a WebSocket: how long it may take to ask, how many one holds.
+
+uvicorn serves HTTP with one protocol object per connection, and waits for a request as long
+as the visitor likes: a connection that sends nothing, or half a request, is kept forever (a
+thousand of them reach the process's limit of open files, and then nobody gets in). So
+``alaka serve`` gives uvicorn :func:`guarded_http`, a protocol that wraps uvicorn's own
+(``Config(http=...)``) and adds two rules:
+
+- a request must be answered within ``request_seconds`` of its first byte (or of the
+  connection, for the first): a visitor who does not finish asking gets 408 and is let go;
+- one client address holds at most :attr:`Limits.connections_per_address` connections (this
+  counts the ones still speaking HTTP; the app counts WebSockets against the same budget, and
+  a connection moves from one count to the other when it becomes a WebSocket).
+
+Idle keep-alive connections are closed by uvicorn itself (``timeout_keep_alive``), and
+WebSockets are pinged by uvicorn and closed if they do not answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, cast
+
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+from alaka.ui.web.limits import Addresses
+
+log = logging.getLogger("alaka.web")
+
+
+def _answer(status: str, text: str) -> bytes:
+    """A whole HTTP answer that closes the connection (written before uvicorn sees a request)."""
+    body = text.encode()
+    head = f"HTTP/1.1 {status}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n"
+    return head.encode() + b"connection: close\r\n\r\n" + body
+
+
+_TIMEOUT = _answer("408 Request Timeout", "the request did not arrive in time\n")
+_TOO_MANY = _answer("429 Too Many Requests", "this address has as many connections open as it may\n")
+
+
+class _Watched:
+    """The connection's transport as uvicorn's protocol sees it: everything passes through,
+    and the guard hears of each answer written and of the switch to a WebSocket."""
+
+    def __init__(self, transport: asyncio.Transport, guard: _Guard) -> None:
+        self._transport = transport
+        self._guard = guard
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self._guard.answered()
+        self._transport.write(data)
+
+    def writelines(self, lines: Any) -> None:
+        self._guard.answered()
+        self._transport.writelines(lines)
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self._guard.upgraded()
+        self._transport.set_protocol(protocol)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
+class _Guard(asyncio.Protocol):
+    """uvicorn's HTTP protocol for one connection, with the rules of the module docstring."""
+
+    addresses: Addresses
+    request_seconds: float
+
+    def __init__(self, **uvicorn_arguments: Any) -> None:
+        self._inner = AutoHTTPProtocol(**uvicorn_arguments)
+        self._loop = asyncio.get_running_loop()
+        self._transport: asyncio.Transport | None = None
+        self._deadline: asyncio.TimerHandle | None = None
+        self._address: str | None = None
+        self._counted = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport = cast(asyncio.Transport, transport)  # uvloop's is one without the subclass
+        self._transport = transport
+        peer = transport.get_extra_info("peername")
+        self._address = str(peer[0]) if isinstance(peer, tuple) else "unknown"
+        if not self.addresses.connect(self._address):
+            transport.write(_TOO_MANY)
+            transport.close()
+            return
+        self._counted = True
+        self._arm()
+        self._inner.connection_made(_Watched(transport, self))  # type: ignore[arg-type]
+
+    def data_received(self, data: bytes) -> None:
+        if not self._counted:
+            return
+        if self._deadline is None:
+            self._arm()
+        self._inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self._inner.eof_received() if self._counted else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._counted:
+            self._uncount()
+            self._inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self._inner.resume_writing()
+
+    # -- the rules -----------------------------------------------------------------------------------
+
+    def answered(self) -> None:
+        """The server is answering: the request's deadline is met."""
+        self._disarm()
+
+    def upgraded(self) -> None:
+        """The connection became a WebSocket: the app counts it from now on, and uvicorn's
+        pings watch it."""
+        self._disarm()
+        self._uncount()
+
+    def _arm(self) -> None:
+        self._deadline = self._loop.call_later(self.request_seconds, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _uncount(self) -> None:
+        if self._counted and self._address is not None:
+            self._counted = False
+            self.addresses.disconnect(self._address)
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self._transport is not None and not self._transport.is_closing():
+            log.debug("a connection from %s did not finish its request in time", self._address)
+            self._transport.write(_TIMEOUT)
+            self._transport.close()
+
+
+def guarded_http(addresses: Addresses, request_seconds: float) -> type[asyncio.Protocol]:
+    """The protocol class to give uvicorn (``Config(http=...)``) for these budgets."""
+    return type("GuardedHttp", (_Guard,), {"addresses": addresses, "request_seconds": request_seconds})

@@ -1,0 +1,215 @@
+"""Chaos: the server is killed (SIGKILL) again and again while people and spectators play over
+WebSockets; each time, every action any client was told about must be on disk, and after each
+restart every game must go on exactly as it would have without the crash.
+
+"Exactly" is checked against the rules themselves: replaying each table's stored actions, every
+chance outcome must be the one the table's seed gives for that draw, every bot move the one the
+bot chooses with that draw's generator, and every person's move one a person sent. Every state
+a client saw must be the replayed state at that point, seen from that client's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from web_helpers import free_port
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from alaka.bots.registry import make_bot
+from alaka.core.protocol import CHANCE
+from alaka.core.records import replay_states
+from alaka.core.registry import game as get_game
+from alaka.ui.web.seeds import draw_rng
+
+#: Times the server is killed, and how long the clients play between kills.
+KILLS = 3
+PLAY_BETWEEN = 0.8
+#: The longest the whole test may take.
+DEADLINE = 60.0
+#: The server's pace: bots and forced choices wait a little, so games outlast the kills.
+PACE = "0.03"
+
+BOT = {"kind": "bot", "bot": "heuristic"}
+TABLES = [
+    ("alakazum", [{"kind": "human"}, BOT, {"kind": "human"}]),
+    ("alakazoo", [{"kind": "human"}, {"kind": "human"}, BOT]),
+    ("alakazum", [BOT, BOT, BOT]),
+]
+
+
+class Server:
+    """``alaka serve`` in a process of its own, which the test may kill."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--db", str(self.db)]
+        self.process = subprocess.Popen([*command, "--pace", PACE], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{self.url}/api/games", timeout=1.0)
+                return
+            except httpx.TransportError:
+                assert self.process.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)  # no shutdown, no flush: a crash
+        self.process.wait(30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(30)
+
+
+@dataclass
+class Client:
+    """A page at a table (a seat's or a spectator's) that reconnects whenever the server is back."""
+
+    ws: str
+    table: str
+    token: str | None
+    rng: random.Random
+    seen: list[dict[str, Any]] = field(default_factory=list)
+    sent: set[tuple[int, str]] = field(default_factory=set)
+    over: bool = False
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set() and not self.over:
+            try:
+                async with connect(f"{self.ws}/ws/tables/{self.table}", open_timeout=2) as socket:
+                    await socket.send(json.dumps({"type": "join", "token": self.token}))
+                    await self._play(socket, stop)
+            except (TimeoutError, OSError, WebSocketException):
+                await asyncio.sleep(0.1)  # the server is down: try again
+
+    async def _play(self, socket: Any, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            message = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            if message["type"] != "state":
+                continue
+            self.seen.append(message)
+            if message["view"]["outcome"] is not None:
+                self.over = True
+                return
+            if len(message["legal"]) > 1:
+                name = self.rng.choice(message["legal"])["name"]
+                self.sent.add((message["seq"], name))
+                await socket.send(json.dumps({"type": "act", "seq": message["seq"], "action": name}))
+
+
+def _stored(db: Path) -> dict[str, int]:
+    with sqlite3.connect(db) as database:
+        rows = database.execute("SELECT table_id, count(*) FROM actions GROUP BY table_id").fetchall()
+    database.close()
+    return dict(rows)
+
+
+def _told(clients: list[Client]) -> dict[str, int]:
+    told: dict[str, int] = {}
+    for client in clients:
+        for message in client.seen:
+            told[client.table] = max(told.get(client.table, 0), message["seq"])
+    return told
+
+
+def test_killed_again_and_again_the_server_loses_nothing_and_every_game_goes_on_the_same(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    server = Server(db)
+    server.start()
+    started = time.monotonic()
+    try:
+        clients: list[Client] = []
+        for number, (game, seats) in enumerate(TABLES):
+            body = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats}).json()
+            table = body["table"]["id"]
+            ws = f"ws://127.0.0.1:{server.port}"
+            tokens = [link["token"] for link in body["links"]["seats"]]
+            clients += [
+                Client(ws, table, token, random.Random(10 * number + k)) for k, token in enumerate(tokens)
+            ]
+            clients.append(Client(ws, table, None, random.Random(0)))  # a spectator
+
+        async def chaos() -> None:
+            stop = asyncio.Event()
+            playing = [asyncio.create_task(client.run(stop)) for client in clients]
+            for _ in range(KILLS):
+                await asyncio.sleep(PLAY_BETWEEN)
+                await asyncio.to_thread(server.kill)
+                stored, told = _stored(db), _told(clients)
+                for table, seq in told.items():  # everything anyone was told about is on disk
+                    assert stored.get(table, 0) >= seq, (
+                        f"table {table}: told {seq}, stored {stored.get(table)}"
+                    )
+                await asyncio.to_thread(server.start)
+            while not all(client.over for client in clients):
+                assert time.monotonic() - started < DEADLINE, "the games did not finish"
+                await asyncio.sleep(0.1)
+            stop.set()
+            await asyncio.gather(*playing)
+
+        asyncio.run(chaos())
+    finally:
+        server.stop()
+    _check_every_game(db, clients)
+
+
+def _check_every_game(db: Path, clients: list[Client]) -> None:
+    with sqlite3.connect(db) as database:
+        tables = database.execute("SELECT id, game, num_players, seed FROM tables").fetchall()
+        seats = database.execute("SELECT table_id, seat, kind, bot, token FROM seats").fetchall()
+        actions = database.execute(
+            "SELECT table_id, action FROM actions ORDER BY table_id, number"
+        ).fetchall()
+    database.close()
+    for table_id, name, players, seed in tables:
+        g = get_game(name)
+        played = [action for table, action in actions if table == table_id]
+        record = {"game": name, "version": g.record_version, "num_players": players, "actions": played}
+        states = list(replay_states(record))
+        assert states[-1].is_terminal()
+        bots = {seat: spec for table, seat, kind, spec, _ in seats if table == table_id and kind == "bot"}
+        tokens = {token: seat for table, seat, _, _, token in seats if table == table_id and token}
+        sent = {move for c in clients if c.table == table_id for move in c.sent}
+        for number, (state, action) in enumerate(zip(states, played, strict=False)):
+            player = state.current_player()
+            if player == CHANCE:
+                expected = state.sample_chance(draw_rng(seed, number)).name
+            elif player in bots:
+                expected = (
+                    make_bot(bots[player], name).act(state.clone(), player, draw_rng(seed, number)).name
+                )
+            elif len(state.legal_actions()) == 1:
+                expected = state.legal_actions()[0].name
+            else:
+                assert (number, action) in sent, f"table {table_id}: action {number + 1} was sent by nobody"
+                continue
+            assert action == expected, f"table {table_id}: action {number + 1} is not what the seed gives"
+        for client in (c for c in clients if c.table == table_id):
+            seat = tokens.get(client.token) if client.token else None
+            for message in client.seen:
+                view = json.loads(
+                    json.dumps(states[message["seq"]].view(seat, log_since=message["log_from"]))
+                )
+                assert message["view"] == view, f"table {table_id}: a client saw a state that is not stored"

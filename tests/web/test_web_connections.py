@@ -1,0 +1,99 @@
+"""Connections that ask nothing, ask by halves, never answer a ping or never read are let go
+in bounded time, so a visitor cannot hold the server's files open (they are few: about a
+thousand idle connections once locked everyone out)."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+from web_helpers import create_table, live_server, raw_websocket, read_frames
+
+from alaka.ui.web.limits import Limits
+
+BOTS = [{"kind": "bot", "bot": "random"}] * 3
+
+
+def _answer(raw: socket.socket, seconds: float) -> tuple[bytes, float]:
+    """Everything the server sends until it closes (or ``seconds`` pass), and when it closed."""
+    started = time.monotonic()
+    raw.settimeout(seconds)
+    data = b""
+    try:
+        while chunk := raw.recv(4096):
+            data += chunk
+    except TimeoutError:
+        return data, float("inf")
+    return data, time.monotonic() - started
+
+
+def test_a_connection_that_asks_nothing_or_half_a_request_is_let_go(tmp_path: Path) -> None:
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(request_seconds=0.5)) as server:
+        silent = socket.create_connection(("127.0.0.1", server.port))
+        half = socket.create_connection(("127.0.0.1", server.port))
+        half.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        body = socket.create_connection(("127.0.0.1", server.port))
+        body.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{")
+        for raw in (silent, half, body):
+            data, closed_after = _answer(raw, 5.0)
+            raw.close()
+            assert closed_after < 3.0  # before: never
+            assert data == b"" or b" 408 " in data.split(b"\r\n")[0]
+
+
+def test_a_connection_that_keeps_asking_is_not_cut(tmp_path: Path) -> None:
+    limits = Limits(request_seconds=0.5)
+    with (
+        live_server(tmp_path / "t.sqlite3", limits=limits) as server,
+        socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw,
+    ):
+        for _ in range(3):  # each request is answered; the pauses between are longer than 0.5 s
+            raw.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            head = raw.recv(65536)
+            assert head.startswith(b"HTTP/1.1 200")
+            time.sleep(0.8)
+
+
+def test_an_address_holds_only_so_many_connections_even_idle_ones(tmp_path: Path) -> None:
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(connections_per_address=3)) as server:
+        idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as extra:
+            data, closed_after = _answer(extra, 5.0)
+        assert data.startswith(b"HTTP/1.1 429") and closed_after < 5
+        for raw in idle:
+            raw.close()
+        time.sleep(0.2)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as again:
+            again.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert again.recv(64).startswith(b"HTTP/1.1 200")
+
+
+def test_a_websocket_that_does_not_answer_pings_is_closed(tmp_path: Path) -> None:
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(ping_seconds=0.3)) as server:
+        table_id = create_table(server.url, "alakazoo", [{"kind": "human"}, {"kind": "human"}])["table"]["id"]
+        silent = raw_websocket(server.port, f"/ws/tables/{table_id}", receive_buffer=65536)
+        started = time.monotonic()
+        frames, closed = read_frames(silent, 5.0)  # reads, but never answers a ping
+        silent.close()
+    assert closed and time.monotonic() - started < 3
+    assert 9 in [opcode for opcode, _ in frames]  # it was pinged
+
+
+def test_a_peer_that_never_reads_is_dropped_by_the_system_in_bounded_time(tmp_path: Path) -> None:
+    """The server gives up on a page that does not read (it falls behind); the operating
+    system then drops the connection once its data sat unread for ``unread_seconds``."""
+    limits = Limits(unread_seconds=1.0)
+    with live_server(tmp_path / "t.sqlite3", limits=limits, pace=0.01) as server:
+        table_id = create_table(server.url, "alakazum", BOTS)["table"]["id"]
+        stuck = raw_websocket(server.port, f"/ws/tables/{table_id}")
+        time.sleep(3.5)  # the bots play on; the spectator's window stays shut
+        try:
+            stuck.settimeout(2)
+            while stuck.recv(65536):
+                pass
+            reset = False
+        except ConnectionResetError:
+            reset = True
+        stuck.close()
+    assert reset
