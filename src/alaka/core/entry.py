@@ -77,6 +77,9 @@ class GameEntry:
     statistics: str | None = None
     #: A module with the observation encoding of the RL adapters.
     encoding: str | None = None
+    #: A module with ``glossary(state)`` and ``topics(state, action)``: every card, character,
+    #: board, die... of the game explained (:mod:`alaka.core.glossary`).
+    glossary: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -123,7 +126,7 @@ class GameEntry:
         return None if self.view_type is None else _load(self.view_type)
 
     def load_part(self, field: str) -> Any:
-        """An optional module-valued part (``statistics``, ``encoding``); :class:`MissingPart`
+        """An optional module-valued part (``statistics``, ``encoding``, ``glossary``); :class:`MissingPart`
         if the game does not declare it."""
         target = getattr(self, field)
         if target is None:

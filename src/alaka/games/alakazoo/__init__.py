@@ -17,4 +17,5 @@ ENTRY = GameEntry(
     view_type="alaka.games.alakazoo.view:ZooView",
     statistics="alaka.games.alakazoo.stats",
     encoding="alaka.games.alakazoo.encoding",
+    glossary="alaka.games.alakazoo.glossary",
 )

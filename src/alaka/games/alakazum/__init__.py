@@ -17,4 +17,5 @@ ENTRY = GameEntry(
     view_type="alaka.games.alakazum.view:ZumView",
     statistics="alaka.games.alakazum.stats",
     encoding="alaka.games.alakazum.encoding",
+    glossary="alaka.games.alakazum.glossary",
 )

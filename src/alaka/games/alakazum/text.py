@@ -234,6 +234,89 @@ def label(s: AlakazumState, action: Action) -> str:
     return action.name
 
 
+def _stats_at(s: AlakazumState, pid: int, level: int) -> str:
+    """A character's printed numbers at one level: ``combat 2, culture 1, resistance 3``."""
+    card = rules.char(s, pid)
+    return (
+        f"combat {card.combat[level]}, culture {card.culture_points[level]}, "
+        f"resistance {card.resistance[level]}"
+    )
+
+
+def _combat_hint(s: AlakazumState, bonus: int) -> str:
+    """The combat's totals for the seat deciding, with ``bonus`` more on its side."""
+    combat = s.combat
+    if combat is None:
+        return ""
+    side = combat.side_of(s.decider)
+    mine = rules.combat_total(s, combat, side) + bonus
+    theirs = rules.combat_total(s, combat, 1 - side)
+    defending = side == 1
+    if mine > theirs:
+        result = "you are ahead"
+    elif mine < theirs:
+        result = "you are behind"
+    else:
+        result = "a tie: " + ("yours, as the defender" if defending else "it goes to the other side")
+    return f"{mine} against {theirs}: {result}"
+
+
+def hint(s: AlakazumState, action: Action) -> str | None:
+    """What a legal action costs or brings the seat deciding, in one line, or ``None``: what a
+    food raises, what the market gives, what a spell does, a combat's totals, a conjure's odds."""
+    if not isinstance(action, ZumAction):
+        return None
+    from alaka.games.alakazum.glossary import SPELL_WORDS
+
+    L = s.L
+    kind, arg = action.kind, action.arg
+    seat = s.decider
+    if kind == A.FOOD:
+        raised = rules.food_raises(s, seat, action.arg2)
+        code = CULTURES[action.arg2]
+        gain = sum(L.counts[pid][2][action.arg2] - L.counts[pid][s.level[pid]][action.arg2] for pid in raised)
+        return f"+{count(gain, code + ' point')} on your table"
+    if kind == A.SHOW:
+        take = min(L.take[arg], len(s.market))
+        taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
+        return f"you take {', '.join(taken)}" if taken else "the market pile is empty: you take nothing"
+    if kind == A.SPELL:
+        return f"{SPELL_WORDS[arg]}; you have {rules.energy(s, seat) + rules.hats_energy(s, seat)} energy"
+    if kind == A.CHOOSE:
+        return f"level A: {_stats_at(s, arg, 0)}"
+    if kind == A.TRAIN:
+        return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
+    if kind == A.REVIVE_CARD:
+        return f"level A: {_stats_at(s, arg, 0)}"
+    if kind == A.FIGHT:
+        return f"{_stats_at(s, arg, s.level[arg])}; a tie goes to the defender"
+    if kind in (A.FIGHTER, A.HELPER):
+        card = rules.char(s, arg)
+        points = card.combat[s.level[arg]]
+        return f"combat {points}" + (" (a die roll)" if points == "die" else "")
+    if kind == A.POTION_COMBAT:
+        return _combat_hint(s, L.combat_bonus[arg]) or None
+    if kind == A.PASS and s.phase == phases.PH_POTIONS:
+        return _combat_hint(s, 0) or None
+    if kind == A.CONJURE:
+        enemies = [enemy.culture_points(s.n) for enemy in s.opts.catalogue.final_enemies]
+        left = [found for found in enemies if found is not None]
+        for position in range(len(s.enemy_at)):
+            if s.revealed >> position & 1:  # uncovered already: it cannot be the one uncovered now
+                left.remove(rules.enemy_points(s, s.enemy_at[position]))
+        total = rules.culture_total(s, seat, CULTURES[arg])
+        beaten = sum(1 for enemy in left if total > enemy)
+        listed = ", ".join(map(str, sorted(left)))
+        return (
+            f"{total} beats {beaten} of {len(left)} face-down enemies ({listed}); a failure costs a character"
+        )
+    if kind == A.VOODOO:
+        return "cancels the announced play; the doll leaves the game"
+    if kind == A.BROOM:
+        return "the character it goes under never leaves your team"
+    return None
+
+
 def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
     """A log event in words; ``hidden`` leaves out its secret fields (the reader may not see them)."""
     who = player_name(event.actor) if event.actor >= 0 else ""
