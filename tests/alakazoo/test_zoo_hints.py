@@ -19,12 +19,12 @@ def test_taking_a_column_over_the_hand_limit_says_what_it_costs() -> None:
         "turn_of": 0,
     }
     state = zoo(spec)
-    assert hint(state, "take:1") == "2 over the hand limit: discard 2, +1 Dark Power (1 of 3)"
+    assert hint(state, "take:1") == "2 over the hand limit: +1 Dark Power"
     assert hint(state, "take:2") == "hand 3 -> 4"
     play(state, "take:1")
     assert state.dark[0] == 1  # the rulebook's one token however far over, as the hint said
     per_card = zoo(spec, limit_penalty="one_per_excess")
-    assert hint(per_card, "take:1") == "2 over the hand limit: discard 2, +2 Dark Power (2 of 3)"
+    assert hint(per_card, "take:1") == "2 over the hand limit: +2 Dark Power"
 
 
 def test_a_display_says_what_it_scores() -> None:
@@ -62,7 +62,7 @@ def test_dark_power_that_makes_three_warns_of_the_pass() -> None:
         }
     )
     assert legal(full) == {"dark:red"}  # board 1's three red runes hold tokens
-    assert hint(full, "dark:red") == "+1 Dark Power: 3, so you pass your next turn"
+    assert hint(full, "dark:red") == "+1 Dark Power: 3, you pass your next turn"
     play(full, "dark:red")
     assert full.dark[0] == 3
 
@@ -83,7 +83,7 @@ def test_special_rule_2_says_what_it_gives_and_costs() -> None:
         "then a random card of another hand (+1 Dark Power) or any card of the columns"
     )
     play(state, "give:griffin:head")
-    assert hint(state, "exchange:p2") == "a random one of Player 2's 2 cards; +1 Dark Power (1 of 3)"
+    assert hint(state, "exchange:p2") == "a random one of Player 2's 2 cards; +1 Dark Power"
 
 
 def test_a_rune_that_readies_a_space_names_the_card_waiting_for_it() -> None:

@@ -14,6 +14,7 @@ ENTRY = GameEntry(
     game="alaka.games.alakazoo.game:GAME",
     heuristic="alaka.games.alakazoo.heuristic",
     terminal_table="alaka.games.alakazoo.terminal:table",
+    terminal_focus="alaka.games.alakazoo.terminal:focus",
     view_type="alaka.games.alakazoo.view:ZooView",
     statistics="alaka.games.alakazoo.stats",
     encoding="alaka.games.alakazoo.encoding",

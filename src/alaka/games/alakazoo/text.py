@@ -203,20 +203,16 @@ def label(s: AlakazooState, action: Action) -> str:
 def _dark_hint(s: AlakazooState, seat: int, owed: int = 1) -> str:
     """What ``owed`` Dark Power tokens would do to ``seat``: how many it gets and what 3 means."""
     gained = rules.dark_gain(s, seat, owed)
-    now = s.dark[seat] + gained
     if gained == 0:
-        return "no Dark Power: you already hold 3" if s.dark[seat] >= rules.MAX_DARK else "no Dark Power left"
-    taken = f"+{gained} Dark Power"
-    if now >= rules.MAX_DARK:
-        return f"{taken}: 3, so you pass your next turn"
-    return f"{taken} ({now} of 3)"
+        return "no Dark Power: you hold 3" if s.dark[seat] >= rules.MAX_DARK else "no Dark Power is left"
+    if s.dark[seat] + gained >= rules.MAX_DARK:
+        return f"+{gained} Dark Power: 3, you pass your next turn"
+    return f"+{gained} Dark Power"
 
 
 def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
-    """Going ``excess`` over a limit: what is given back and the Dark Power it costs (Z2)."""
-    back = "discard" if what == "hand" else "return"
-    owed = rules.limit_penalty(s, excess)
-    return f"{excess} over the {what} limit: {back} {excess}, {_dark_hint(s, seat, owed)}"
+    """Going ``excess`` over a limit costs the excess and Dark Power (Z2)."""
+    return f"{excess} over the {what} limit: {_dark_hint(s, seat, rules.limit_penalty(s, excess))}"
 
 
 def hint(s: AlakazooState, action: Action) -> str | None:
@@ -267,10 +263,6 @@ def hint(s: AlakazooState, action: Action) -> str | None:
         return "then a random card of another hand (+1 Dark Power) or any card of the columns"
     if kind == EXCHANGE:
         return f"a random one of {player_name(arg)}'s {amount(len(s.hands[arg]), 'card')}; {_dark_hint(s, p)}"
-    if kind == HELPER:
-        return f"pays a stored token ({s.stored[p]} -> {s.stored[p] - 1})"
-    if kind == REDRAW:
-        return f"discard any of your {amount(len(s.hands[p]), 'card')}, then draw as many"
     if kind == NO_ACTION:
         return "no displays this turn either"
     return None

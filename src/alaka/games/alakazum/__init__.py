@@ -14,6 +14,7 @@ ENTRY = GameEntry(
     game="alaka.games.alakazum.game:GAME",
     heuristic="alaka.games.alakazum.heuristic",
     terminal_table="alaka.games.alakazum.terminal:table",
+    terminal_focus="alaka.games.alakazum.terminal:focus",
     view_type="alaka.games.alakazum.view:ZumView",
     statistics="alaka.games.alakazum.stats",
     encoding="alaka.games.alakazum.encoding",

@@ -19,11 +19,11 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from alaka.games.alakazum.text import count, effect_words, market_words, player_name
+from alaka.games.alakazum import phases
+from alaka.games.alakazum.text import PHASE_NAMES, count, effect_words, market_words, player_name
 
 #: How a hypnosis roll ended, in words.
 HYPNOSIS = {
@@ -66,14 +66,6 @@ def _levels(face: Mapping[str, Any] | None) -> str:
     return "  ".join(
         f"{at['level']} {at['combat']}/{at['culture_points']}/{at['resistance']}" for at in face["levels"]
     )
-
-
-def header(view: Mapping[str, Any]) -> RenderableType:
-    """The title rule (game, turn, whose view) and the decision being made now."""
-    seat = view["seat"]
-    who = "spectator" if seat is None else player_name(seat)
-    rule = Rule(_text(f"Alakazum! - {view['num_players']} players - turn {view['turn']} - {who}'s view"))
-    return Group(rule, Text.assemble(("Now: ", "bold"), str(view["decision"])))
 
 
 def _team_table(title: str, team: Sequence[Mapping[str, Any]], cards: Mapping[str, Any]) -> Table:
@@ -193,7 +185,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
     """Alakazum! as one seat sees it: its team and hand, the others, the piles, the enemies."""
     seat = view["seat"]
     cards = view["cards"]
-    parts: list[RenderableType] = [header(view)]
+    parts: list[RenderableType] = []
     if view["phase"] == "do an action" and view["actions_left"]:
         parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
     if view["announced"]:
@@ -225,7 +217,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
         if p["hand"] is not None:
             hand_shown += f": {_counted(p['hand'])}"
         team = "\n".join(_short_character(c) for c in p["team"]) or "(nobody)"
-        mark = " (to play)" if view["active_player"] == p["seat"] else ""
+        mark = " (to play)" if view["active_player"] == p["seat"] and view["outcome"] is None else ""
         others.add_row(
             _text(player_name(p["seat"]) + mark, "bold"),
             _text(hand_shown),
@@ -256,5 +248,132 @@ def table(view: Mapping[str, Any]) -> RenderableType:
             Text.assemble(
                 ("Conjuring: ", "bold"), f"an Alakazum with {conjure['total']} {conjure['culture']} points"
             )
+        )
+    return Group(*parts)
+
+
+# -- the focus: what matters to the decision at hand, for a terminal of 80x24 ----------------------
+
+#: Phases (in words, as the view gives them) and what the focus adds for them.
+_ACTION = PHASE_NAMES[phases.PH_ACTION]
+_CONJURE = PHASE_NAMES[phases.PH_CONJURE]
+_CHOOSE = PHASE_NAMES[phases.PH_CHOOSE]
+_SHOW_OTHERS = {_ACTION, _CONJURE, PHASE_NAMES[phases.PH_VOODOO], PHASE_NAMES[phases.PH_GIVE_TO]}
+_SHOW_MARKET = {_ACTION, PHASE_NAMES[phases.PH_SHOW], PHASE_NAMES[phases.PH_WITCH_TAKE]}
+_SHOW_ENEMIES = {_ACTION, _CONJURE, PHASE_NAMES[phases.PH_REVEAL], PHASE_NAMES[phases.PH_PEEK]}
+_SHOW_GRAVEYARD = {PHASE_NAMES[phases.PH_REVIVE], PHASE_NAMES[phases.PH_SWAP_WITH]}
+
+
+def _numbers(c: Mapping[str, Any]) -> str:
+    """``cmb 2 cul 3 res 2``: combat, culture points and resistance at the character's level (the
+    team tables' column names)."""
+    return f"cmb {c['combat']} cul {c['culture_points']} res {c['resistance']}"
+
+
+def _character_line(c: Mapping[str, Any]) -> str:
+    """``Penitente AND C cmb 2 cul 3 res 2 broom``: a character in one short line."""
+    traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
+    extra = f" {', '.join(traits)}" if traits else ""
+    return f"{c['name']} {c['culture']} {c['level']} {_numbers(c)}{extra}"
+
+
+def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableType:
+    """A team under its title, one line per character, with its numbers at its level."""
+    grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    grid.add_column("character")
+    grid.add_column("cult")
+    grid.add_column("lvl", justify="center")
+    grid.add_column("cmb", justify="right")
+    grid.add_column("cul", justify="right")
+    grid.add_column("res", justify="right")
+    grid.add_column("traits")
+    for c in team:
+        traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
+        grid.add_row(
+            _text(c["name"], "bold"),
+            _text(c["culture"]),
+            _text(c["level"]),
+            _text(c["combat"]),
+            _text(c["culture_points"]),
+            _text(c["resistance"]),
+            _text(", ".join(traits)),
+        )
+    if not team:
+        return Text.assemble((title, "bold"), (": nobody yet", "dim"))
+    return Group(_text(title, "bold"), grid)
+
+
+def _hand_line(me: Mapping[str, Any], cards: Mapping[str, Any]) -> Text:
+    """The seat's hand in one (wrapped) line, each card with what it does."""
+    hand = me["hand"] or []
+    counted: dict[str, int] = {}
+    for name in hand:
+        counted[name] = counted.get(name, 0) + 1
+    shown = []
+    for name, n in counted.items():
+        face = cards.get(name)
+        does = f" ({effect_words(face['effect'])})" if face and face["type"] == "hand" else ""
+        shown.append(f"{name}{f' x{n}' if n > 1 else ''}{does}")
+    return Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), ("; ".join(shown) or "empty", "cyan"))
+
+
+def _others(view: Mapping[str, Any]) -> list[Text]:
+    """One line per other player: hand size and team with numbers."""
+    lines = []
+    for p in view["players"]:
+        if p["seat"] == view["seat"]:
+            continue
+        team = "; ".join(_character_line(c) for c in p["team"]) or "nobody"
+        lines.append(
+            Text.assemble(
+                (f"{player_name(p['seat'])} ", "bold"), f"({count(p['hand_size'], 'card')}): ", team
+            )
+        )
+    return lines
+
+
+def focus(view: Mapping[str, Any]) -> RenderableType:
+    """What matters to the decision at hand, compactly (the whole table is :func:`table`): the
+    announcement, the combat while fighting, the initial characters while choosing, your team and
+    hand, and, for an action, the other teams, the market pile and the final enemies."""
+    seat = view["seat"]
+    phase = view["phase"]
+    parts: list[RenderableType] = []
+    if view["announced"]:
+        parts.append(Text(view["announced"], style="bold"))
+    if phase == _ACTION and view["actions_left"] > 1:
+        parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
+    if phase == _CHOOSE and view["initial_row"]:
+        parts.append(
+            _compact_team(
+                "Initial characters (cmb: combat, cul: culture points, res: resistance)", view["initial_row"]
+            )
+        )
+    combat = view["combat"]
+    if combat is not None and not combat["over"]:
+        rendered = _combat(view)
+        if rendered is not None:
+            parts.append(rendered)
+    if seat is not None:
+        me = view["players"][seat]
+        parts.append(_compact_team("Your team", me["team"]))
+        parts.append(_hand_line(me, view["cards"]))
+        parts.append(
+            Text.assemble(("Culture points on your table: ", "bold"), _culture_line(me["culture_on_table"]))
+        )
+    if phase in _SHOW_OTHERS or seat is None:
+        parts.extend(_others(view))
+    if phase in _SHOW_MARKET:
+        parts.append(
+            Text.assemble(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty")
+        )
+    if phase in _SHOW_ENEMIES:
+        parts.append(_enemies(view))
+    if phase in _SHOW_GRAVEYARD:
+        graveyard = "; ".join(_character_line(c) for c in view["graveyard"])
+        parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
+    if view["forest_magic"]:
+        parts.append(
+            Text.assemble(("Forest Magic shows you: ", "bold magenta"), ", ".join(view["forest_magic"]))
         )
     return Group(*parts)

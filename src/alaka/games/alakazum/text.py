@@ -251,13 +251,14 @@ def _combat_hint(s: AlakazumState, bonus: int) -> str:
     side = combat.side_of(s.decider)
     mine = rules.combat_total(s, combat, side) + bonus
     theirs = rules.combat_total(s, combat, 1 - side)
-    defending = side == 1
     if mine > theirs:
         result = "you are ahead"
     elif mine < theirs:
         result = "you are behind"
+    elif side == 1:
+        result = "a tie, which you win as the defender"
     else:
-        result = "a tie: " + ("yours, as the defender" if defending else "it goes to the other side")
+        result = "a tie, which " + ("the forest character wins" if combat.forest else "the defender wins")
     return f"{mine} against {theirs}: {result}"
 
 
@@ -282,8 +283,6 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         return f"you take {', '.join(taken)}" if taken else "the market pile is empty: you take nothing"
     if kind == A.SPELL:
         return f"{SPELL_WORDS[arg]}; you have {rules.energy(s, seat) + rules.hats_energy(s, seat)} energy"
-    if kind == A.CHOOSE:
-        return f"level A: {_stats_at(s, arg, 0)}"
     if kind == A.TRAIN:
         return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
     if kind == A.REVIVE_CARD:
