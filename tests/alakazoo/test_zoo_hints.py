@@ -19,12 +19,12 @@ def test_taking_a_column_over_the_hand_limit_says_what_it_costs() -> None:
         "turn_of": 0,
     }
     state = zoo(spec)
-    assert hint(state, "take:1") == "2 over the hand limit: +1 Dark Power"
+    assert hint(state, "take:1") == "over the hand limit of 4: +1 Dark Power"
     assert hint(state, "take:2") == "hand 3 -> 4"
     play(state, "take:1")
     assert state.dark[0] == 1  # the rulebook's one token however far over, as the hint said
     per_card = zoo(spec, limit_penalty="one_per_excess")
-    assert hint(per_card, "take:1") == "2 over the hand limit: +2 Dark Power"
+    assert hint(per_card, "take:1") == "2 over the hand limit of 4: +2 Dark Power"
 
 
 def test_a_display_says_what_it_scores() -> None:

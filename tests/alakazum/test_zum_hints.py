@@ -40,11 +40,11 @@ def test_the_market_names_the_cards_it_gives() -> None:
     assert hint(state, "show:magic_hat_1") == "you take Die potion +1, Double potion"
 
 
-def test_a_spell_says_what_it_does_and_the_energy_at_hand() -> None:
+def test_a_spell_says_what_it_does() -> None:
     state = zum(
         {"seats": [{"team": ["Moura"], "hand": ["Magic hat 2"]}, {"team": ["Olentzero"]}], "turn_of": 0}
     )
-    assert hint(state, "spell:training") == "a character of yours goes up a level; you have 3 energy"
+    assert hint(state, "spell:training") == "a character of yours goes up a level"
 
 
 def test_a_potion_shows_the_combat_totals_it_makes() -> None:

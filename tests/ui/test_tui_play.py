@@ -93,7 +93,7 @@ def test_bad_input_gets_one_line_and_the_same_question_again(spawn: Spawn) -> No
     ]
     summary = answer("rules")
     assert summary[0] == "ALAKAZUM! WITCHES AND TRADITIONS - the rules in brief"
-    assert any(line.startswith("Player 1, choose (") for line in summary)
+    assert any(line.startswith("Player 1, your choices (") for line in summary)
     assert answer("?")[0].startswith("Choose by number, or by typing the start of a choice")
     child.sendline("QUIT")
     child.expect("Saved ")

@@ -159,19 +159,26 @@ def test_the_story_tells_every_event_under_its_turn() -> None:
     assert "(nothing new)" in render.plain(render.story([], "turn", names, title="x"))
 
 
-def test_long_menus_pair_short_choices_and_say_a_shared_hint_once() -> None:
+def test_long_menus_pair_short_choices_and_say_a_crowded_shared_hint_once() -> None:
     def choice(label: str, hint: str | None) -> Choice:
         return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}
 
     choices = [choice(f"Roll die {k}", None) for k in range(1, 4)]
-    choices += [choice(f"Take column {k} (a, b)", "2 over the limit") for k in (1, 2)]
-    text = render.plain(render.choice_menu(choices, width=80), width=80)
-    assert text.splitlines() == [
+    choices += [choice(f"Take column {k} (a, b, c)", "2 over the hand limit: +1 Dark Power") for k in (1, 2)]
+    choices.append(choice("Take column 3 (a)", "fine"))
+    wide = render.plain(render.choice_menu(choices, width=80), width=80)
+    assert wide.splitlines() == [
         "  1) Roll die 1                           2) Roll die 2",
         "  3) Roll die 3",
-        "  4) Take column 1 (a, b)",
-        "  5) Take column 2 (a, b)",
-        "     · 4-5: 2 over the limit",
+        "  4) Take column 1 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  5) Take column 2 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
+    ]
+    narrow = render.plain(render.choice_menu(choices, width=60), width=60)
+    assert narrow.splitlines()[2:] == [
+        "  4) Take column 1 (a, b, c)    5) Take column 2 (a, b, c)",
+        "     · 4-5: 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
     ]
 
 

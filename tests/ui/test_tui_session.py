@@ -142,8 +142,9 @@ def test_hot_seat_clears_and_names_who_plays_next(tmp_path: Path) -> None:
     # the screen and the scrollback are cleared, on the alternate screen
     assert "\x1b[?1049h" in text[:first]
     assert "\x1b[2J\x1b[H\x1b[3J" in text[:first] and "\x1b[2J\x1b[H\x1b[3J" in text[first:second]
-    assert "Player 1, choose" in text[first:second]  # Player 1's decision, after the pass screen
-    assert text.count("Player 1, choose") == 1 and "\x1b[?1049l" in text[second:]
+    decision = "Player 1 chooses a portal board"
+    assert decision in text[first:second]  # Player 1's decision, after the pass screen
+    assert text.count(decision) == 1 and "\x1b[?1049l" in text[second:]
 
 
 def test_forced_moves_are_played_for_the_person_quietly(tmp_path: Path) -> None:

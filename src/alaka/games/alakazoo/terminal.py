@@ -19,7 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from alaka.games.alakazoo.phases import PH_ACTION
+from alaka.games.alakazoo.phases import PH_HELPER_RULE, PH_HELPER_TARGET
 from alaka.games.alakazoo.text import PHASE_NAMES, amount, player_name
 from alaka.games.alakazoo.view import ZooPlayer, ZooRune, ZooView
 
@@ -206,6 +206,10 @@ def _other_line(player: ZooPlayer) -> Text:
     )
 
 
+#: The phases whose decisions are about the columns' cards.
+_COLUMN_PHASES = {PHASE_NAMES[PH_HELPER_RULE], PHASE_NAMES[PH_HELPER_TARGET]}
+
+
 def focus(view: ZooView) -> RenderableType:
     """What matters to the decision at hand, compactly (the whole table is :func:`table`): what is
     still to place or give back, your board next to the prompt, your hand, the columns, and one
@@ -230,8 +234,8 @@ def focus(view: ZooView) -> RenderableType:
     columns = "   ".join(
         f"{k + 1}) {', '.join(column) or 'empty'}" for k, column in enumerate(view["columns"])
     )
-    # choosing an action, each column's label names its cards already
-    if any(view["columns"]) and view["phase"] != PHASE_NAMES[PH_ACTION]:
+    # the columns matter to special rule 2 (choosing an action, each label names them already)
+    if any(view["columns"]) and view["phase"] in _COLUMN_PHASES:
         parts.append(_labelled("Columns: ", columns))
     parts.extend(_other_line(p) for p in players if p["seat"] != seat and p["board"] is not None)
     return Group(*parts)

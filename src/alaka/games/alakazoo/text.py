@@ -211,8 +211,12 @@ def _dark_hint(s: AlakazooState, seat: int, owed: int = 1) -> str:
 
 
 def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
-    """Going ``excess`` over a limit costs the excess and Dark Power (Z2)."""
-    return f"{excess} over the {what} limit: {_dark_hint(s, seat, rules.limit_penalty(s, excess))}"
+    """Going ``excess`` over a limit costs the excess and Dark Power (Z2). The number over is
+    said only when the penalty counts it, so that choices costing the same say the same."""
+    owed = rules.limit_penalty(s, excess)
+    over = f"{excess} over" if s.opts.dark_per_excess else "over"
+    limit = rules.MAX_CARDS if what == "hand" else rules.MAX_TOKENS
+    return f"{over} the {what} limit of {limit}: {_dark_hint(s, seat, owed)}"
 
 
 def hint(s: AlakazooState, action: Action) -> str | None:
@@ -231,7 +235,7 @@ def hint(s: AlakazooState, action: Action) -> str | None:
         dice = bin(arg).count("1")
         room = rules.MAX_TOKENS - rules.tokens_held(s, p)
         if dice > room:
-            return f"{rules.tokens_held(s, p)} tokens held: a result past the 6th goes over the limit"
+            return f"you hold {rules.tokens_held(s, p)} tokens: a 7th goes over the limit"
         return None
     if kind in (PLACE, STORE):
         held = rules.tokens_held(s, p) + 1

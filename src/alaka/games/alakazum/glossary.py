@@ -52,17 +52,6 @@ CULTURE_NAMES = {
     MULTI: "multicolour",
 }
 
-#: What each spell does, in a few words (a menu's hint), by spell index.
-SPELL_WORDS = (
-    f"pick {UNLUCKY_WITCH_CARDS} market cards you like",
-    "a character of yours goes up a level",
-    "look at a face-down final enemy",
-    f"see the top {FOREST_MAGIC_CARDS} forest cards and keep one",
-    "swap a character of yours for another",
-    "a graveyard character joins you at level A",
-    "two more actions this turn",
-)
-
 #: What each spell does, in full, by spell index.
 SPELL_DETAILS = (
     f"Pick up to {UNLUCKY_WITCH_CARDS} cards you like from the market pile and keep them.",

@@ -256,31 +256,34 @@ def table(view: Mapping[str, Any]) -> RenderableType:
 
 #: Phases (in words, as the view gives them) and what the focus adds for them.
 _ACTION = PHASE_NAMES[phases.PH_ACTION]
-_CONJURE = PHASE_NAMES[phases.PH_CONJURE]
 _CHOOSE = PHASE_NAMES[phases.PH_CHOOSE]
-_SHOW_OTHERS = {_ACTION, _CONJURE, PHASE_NAMES[phases.PH_VOODOO], PHASE_NAMES[phases.PH_GIVE_TO]}
-_SHOW_MARKET = {_ACTION, PHASE_NAMES[phases.PH_SHOW], PHASE_NAMES[phases.PH_WITCH_TAKE]}
-_SHOW_ENEMIES = {_ACTION, _CONJURE, PHASE_NAMES[phases.PH_REVEAL], PHASE_NAMES[phases.PH_PEEK]}
+_SHOW_OTHERS = {
+    _ACTION,
+    PHASE_NAMES[phases.PH_VOODOO],
+    PHASE_NAMES[phases.PH_GIVE_TO],
+    PHASE_NAMES[phases.PH_SWAP_WITH],
+}
+_SHOW_MARKET = {PHASE_NAMES[phases.PH_SHOW], PHASE_NAMES[phases.PH_WITCH_TAKE]}
+_SHOW_ENEMIES = {PHASE_NAMES[phases.PH_CONJURE], PHASE_NAMES[phases.PH_REVEAL], PHASE_NAMES[phases.PH_PEEK]}
 _SHOW_GRAVEYARD = {PHASE_NAMES[phases.PH_REVIVE], PHASE_NAMES[phases.PH_SWAP_WITH]}
 
 
-def _numbers(c: Mapping[str, Any]) -> str:
-    """``cmb 2 cul 3 res 2``: combat, culture points and resistance at the character's level (the
-    team tables' column names)."""
-    return f"cmb {c['combat']} cul {c['culture_points']} res {c['resistance']}"
-
-
 def _character_line(c: Mapping[str, Any]) -> str:
-    """``Penitente AND C cmb 2 cul 3 res 2 broom``: a character in one short line."""
+    """``Penitente AND C 2/3/2 broom``: a character in a few words, its combat, culture points and
+    resistance at its level as in the team table (cmb/cul/res)."""
     traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
     extra = f" {', '.join(traits)}" if traits else ""
-    return f"{c['name']} {c['culture']} {c['level']} {_numbers(c)}{extra}"
+    numbers = f"{c['combat']}/{c['culture_points']}/{c['resistance']}"
+    return f"{c['name']} {c['culture']} {c['level']} {numbers}{extra}"
 
 
 def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableType:
-    """A team under its title, one line per character, with its numbers at its level."""
+    """A team, one line per character, with its numbers at its level; the first column's header
+    is the title, so the table takes one line more than the team."""
+    if not team:
+        return Text.assemble((title, "bold"), (": nobody yet", "dim"))
     grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    grid.add_column("character")
+    grid.add_column(Text(title, style="bold"))
     grid.add_column("cult")
     grid.add_column("lvl", justify="center")
     grid.add_column("cmb", justify="right")
@@ -290,7 +293,7 @@ def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableTy
     for c in team:
         traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
         grid.add_row(
-            _text(c["name"], "bold"),
+            _text(c["name"]),
             _text(c["culture"]),
             _text(c["level"]),
             _text(c["combat"]),
@@ -298,13 +301,53 @@ def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableTy
             _text(c["resistance"]),
             _text(", ".join(traits)),
         )
-    if not team:
-        return Text.assemble((title, "bold"), (": nobody yet", "dim"))
-    return Group(_text(title, "bold"), grid)
+    return grid
+
+
+#: Effects without numbers, in a word or two.
+_SHORT_EFFECTS = {
+    "steal_potion": "steals a potion",
+    "broom": "keeps a character",
+    "voodoo_doll": "cancels a play",
+}
+
+
+def short_effect(effect: Mapping[str, Any]) -> str:
+    """A hand card's effect in a word or two (``info`` explains it in full)."""
+    kind = effect["type"]
+    if kind == "combat_potion":
+        return f"+{effect['combat']} combat"
+    if kind == "die_potion":
+        return f"+{effect['die']} die"
+    if kind == "double_potion":
+        return f"+{effect['combat']} combat or +{effect['die']} die"
+    if kind == "magic_hat":
+        return f"{effect['energy']} energy"
+    if kind == "culture_object":
+        return f"+{effect['culture_points']} {effect['culture']}"
+    if kind == "amulet":
+        return f"+{effect['culture_points']} any culture"
+    if kind == "food":
+        return " / ".join(f"{food} {culture}" for culture, food in effect["foods"].items())
+    return {
+        "steal_potion": "steals a potion",
+        "broom": "keeps a character",
+        "voodoo_doll": "cancels a play",
+    }.get(kind, str(kind).replace("_", " "))
+
+
+def _energy(me: Mapping[str, Any], cards: Mapping[str, Any]) -> int:
+    """The magic energy at hand: the hats in hand and the very magical characters (R12)."""
+    hats: int = 0
+    for name in me["hand"] or []:
+        face = cards.get(name)
+        if face is not None and face["type"] == "hand" and face["effect"]["type"] == "magic_hat":
+            hats += int(face["effect"]["energy"])
+    return hats + sum(int(c["magic_energy"]) for c in me["team"])
 
 
 def _hand_line(me: Mapping[str, Any], cards: Mapping[str, Any]) -> Text:
-    """The seat's hand in one (wrapped) line, each card with what it does."""
+    """The seat's hand in one (wrapped) line, each card with what it does in a word or two."""
     hand = me["hand"] or []
     counted: dict[str, int] = {}
     for name in hand:
@@ -312,18 +355,18 @@ def _hand_line(me: Mapping[str, Any], cards: Mapping[str, Any]) -> Text:
     shown = []
     for name, n in counted.items():
         face = cards.get(name)
-        does = f" ({effect_words(face['effect'])})" if face and face["type"] == "hand" else ""
+        does = f" ({short_effect(face['effect'])})" if face and face["type"] == "hand" else ""
         shown.append(f"{name}{f' x{n}' if n > 1 else ''}{does}")
-    return Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), ("; ".join(shown) or "empty", "cyan"))
+    return Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (", ".join(shown) or "empty", "cyan"))
 
 
 def _others(view: Mapping[str, Any]) -> list[Text]:
-    """One line per other player: hand size and team with numbers."""
+    """One line per other player: hand size and team (numbers as cmb/cul/res)."""
     lines = []
     for p in view["players"]:
         if p["seat"] == view["seat"]:
             continue
-        team = "; ".join(_character_line(c) for c in p["team"]) or "nobody"
+        team = ", ".join(_character_line(c) for c in p["team"]) or "nobody"
         lines.append(
             Text.assemble(
                 (f"{player_name(p['seat'])} ", "bold"), f"({count(p['hand_size'], 'card')}): ", team
@@ -334,8 +377,9 @@ def _others(view: Mapping[str, Any]) -> list[Text]:
 
 def focus(view: Mapping[str, Any]) -> RenderableType:
     """What matters to the decision at hand, compactly (the whole table is :func:`table`): the
-    announcement, the combat while fighting, the initial characters while choosing, your team and
-    hand, and, for an action, the other teams, the market pile and the final enemies."""
+    announcement, the combat while fighting, the initial characters while choosing, your team,
+    hand, culture points and magic energy, the other teams for an action, the market pile at the
+    market, the final enemies for an Alakazum."""
     seat = view["seat"]
     phase = view["phase"]
     parts: list[RenderableType] = []
@@ -344,11 +388,7 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
     if phase == _ACTION and view["actions_left"] > 1:
         parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
     if phase == _CHOOSE and view["initial_row"]:
-        parts.append(
-            _compact_team(
-                "Initial characters (cmb: combat, cul: culture points, res: resistance)", view["initial_row"]
-            )
-        )
+        parts.append(_compact_team("Initial characters", view["initial_row"]))
     combat = view["combat"]
     if combat is not None and not combat["over"]:
         rendered = _combat(view)
@@ -359,7 +399,12 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
         parts.append(_compact_team("Your team", me["team"]))
         parts.append(_hand_line(me, view["cards"]))
         parts.append(
-            Text.assemble(("Culture points on your table: ", "bold"), _culture_line(me["culture_on_table"]))
+            Text.assemble(
+                ("Culture points on your table: ", "bold"),
+                _culture_line(me["culture_on_table"]),
+                ("  Magic energy: ", "bold"),
+                str(_energy(me, view["cards"])),
+            )
         )
     if phase in _SHOW_OTHERS or seat is None:
         parts.extend(_others(view))
@@ -370,7 +415,7 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
     if phase in _SHOW_ENEMIES:
         parts.append(_enemies(view))
     if phase in _SHOW_GRAVEYARD:
-        graveyard = "; ".join(_character_line(c) for c in view["graveyard"])
+        graveyard = ", ".join(_character_line(c) for c in view["graveyard"])
         parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
     if view["forest_magic"]:
         parts.append(

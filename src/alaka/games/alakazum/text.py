@@ -57,6 +57,18 @@ PHASE_NAMES = {
 }
 
 
+#: What each spell does, in a few words (a menu's hint), by spell index.
+SPELL_WORDS = (
+    f"pick {rules.UNLUCKY_WITCH_CARDS} market cards you like",
+    "a character of yours goes up a level",
+    "look at a face-down final enemy",
+    f"see the top {rules.FOREST_MAGIC_CARDS} forest cards, keep one",
+    "swap a character of yours for another",
+    "a graveyard character joins you at level A",
+    "two more actions this turn",
+)
+
+
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -147,6 +159,9 @@ def label(s: AlakazumState, action: Action) -> str:
     kind, arg = action.kind, action.arg
     if kind == A.MARKET:
         return "Go to the market (the card to show is chosen after the voodoo window)"
+    if kind == A.MARKET:
+        top = [L.name(pid) for pid in reversed(s.market[-3:])]
+        return f"top of the pile: {', '.join(top)}" if top else "the market pile is empty"
     if kind == A.SHOW:
         take = L.hand(arg).take or 0
         return f"Show {L.kind_name(arg)} and take {count(min(take, len(s.market)), 'card')} from the market"
@@ -267,8 +282,6 @@ def hint(s: AlakazumState, action: Action) -> str | None:
     food raises, what the market gives, what a spell does, a combat's totals, a conjure's odds."""
     if not isinstance(action, ZumAction):
         return None
-    from alaka.games.alakazum.glossary import SPELL_WORDS
-
     L = s.L
     kind, arg = action.kind, action.arg
     seat = s.decider
@@ -277,18 +290,22 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         code = CULTURES[action.arg2]
         gain = sum(L.counts[pid][2][action.arg2] - L.counts[pid][s.level[pid]][action.arg2] for pid in raised)
         return f"+{count(gain, code + ' point')} on your table"
+    if kind == A.MARKET:
+        top = [L.name(pid) for pid in reversed(s.market[-3:])]
+        return f"top of the pile: {', '.join(top)}" if top else "the market pile is empty"
     if kind == A.SHOW:
         take = min(L.take[arg], len(s.market))
         taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
         return f"you take {', '.join(taken)}" if taken else "the market pile is empty: you take nothing"
     if kind == A.SPELL:
-        return f"{SPELL_WORDS[arg]}; you have {rules.energy(s, seat) + rules.hats_energy(s, seat)} energy"
+        return SPELL_WORDS[arg]
     if kind == A.TRAIN:
         return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
     if kind == A.REVIVE_CARD:
         return f"level A: {_stats_at(s, arg, 0)}"
     if kind == A.FIGHT:
-        return f"{_stats_at(s, arg, s.level[arg])}; a tie goes to the defender"
+        card = rules.char(s, arg)
+        return f"cmb {card.combat[s.level[arg]]} res {card.resistance[s.level[arg]]}"
     if kind in (A.FIGHTER, A.HELPER):
         card = rules.char(s, arg)
         points = card.combat[s.level[arg]]
@@ -311,8 +328,6 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         )
     if kind == A.VOODOO:
         return "cancels the announced play; the doll leaves the game"
-    if kind == A.BROOM:
-        return "the character it goes under never leaves your team"
     return None
 
 

@@ -114,9 +114,9 @@ def short_header(view: Mapping[str, Any], title: str, width: int) -> RenderableT
     """The header in one line when it fits (``Alakazoo · turn 3 · Player 1: choose an action``),
     else :func:`header`'s two."""
     line = f"{title} · turn {view['turn']} · {view['decision']}"
-    if len(line) + 6 > width:
-        return header(view, title)
-    return Rule(_text(line, "bold"), align="left")
+    if len(line) + 16 > width:
+        return Group(header(view, title), Text("? for help", style="dim"))
+    return Rule(Text.assemble((line, "bold"), (" · ? for help", "dim")), align="left")
 
 
 def focus_view(view: Mapping[str, Any], width: int = 80) -> RenderableType:
@@ -192,37 +192,49 @@ def _choice_line(choice: Choice, number: int, width: int) -> Text:
     return line
 
 
-def choice_menu(
-    choices: Sequence[Choice], indices: Sequence[int] | None = None, width: int = 80
-) -> RenderableType:
-    """Numbered choices (numbers from 1) with each one's cost hint; ``indices`` picks a subset,
-    keeping their numbers. Made to fit a small screen: two neighbours short enough share a line
-    (left to right, so the numbers still read in order), and a hint that several neighbours
-    share is said once, under them."""
-    shown = list(range(len(choices)) if indices is None else indices)
+def _paired(entries: Sequence[tuple[int, Choice]], width: int) -> list[Text]:
+    """Choices on lines of their own, two short neighbours sharing a line (left to right, so the
+    numbers still read in order)."""
     half = width // 2 - 1
     lines: list[Text] = []
     k = 0
-    while k < len(shown):
-        hint = choices[shown[k]]["hint"]
-        run = 1
-        while hint and k + run < len(shown) and choices[shown[k + run]]["hint"] == hint:
-            run += 1
-        if run > 1:
-            group = shown[k : k + run]
-            lines.extend(_choice_line({**choices[i], "hint": None}, i + 1, width) for i in group)
-            lines.append(_text(f"     · {group[0] + 1}-{group[-1] + 1}: {hint}", "dim"))
-            k += run
-            continue
-        first = _choice_line(choices[shown[k]], shown[k] + 1, width)
-        if k + 1 < len(shown) and "\n" not in first.plain and len(first.plain) <= half:
-            second = _choice_line(choices[shown[k + 1]], shown[k + 1] + 1, width)
+    while k < len(entries):
+        number, choice = entries[k]
+        first = _choice_line(choice, number, width)
+        if k + 1 < len(entries) and "\n" not in first.plain and len(first.plain) <= half:
+            second = _choice_line(entries[k + 1][1], entries[k + 1][0], width)
             if "\n" not in second.plain and len(second.plain) <= half:
                 first.append(" " * (half - len(first.plain) + 1))
                 first.append_text(second)
                 k += 1
         lines.append(first)
         k += 1
+    return lines
+
+
+def choice_menu(
+    choices: Sequence[Choice], indices: Sequence[int] | None = None, width: int = 80
+) -> RenderableType:
+    """Numbered choices (numbers from 1) with each one's cost hint; ``indices`` picks a subset,
+    keeping their numbers. Made to fit a small screen: a hint that several neighbours share and
+    that does not fit beside them is said once, under them, and two short neighbours share a
+    line."""
+    shown = list(range(len(choices)) if indices is None else indices)
+    lines: list[Text] = []
+    k = 0
+    while k < len(shown):
+        hint = choices[shown[k]]["hint"]
+        run = 1
+        while k + run < len(shown) and choices[shown[k + run]]["hint"] == hint:
+            run += 1
+        group = shown[k : k + run]
+        crowded = any("\n" in _choice_line(choices[i], i + 1, width).plain for i in group)
+        if run > 1 and hint and crowded:  # said once, rather than under each of them
+            lines.extend(_paired([(i + 1, {**choices[i], "hint": None}) for i in group], width))
+            lines.append(_text(f"     · {group[0] + 1}-{group[-1] + 1}: {hint}", "dim"))
+        else:
+            lines.extend(_paired([(i + 1, choices[i]) for i in group], width))
+        k += run
     return Group(*lines)
 
 

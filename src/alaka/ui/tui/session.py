@@ -385,7 +385,6 @@ class PlaySession:
         block: list[RenderableType] = [focus]
         if topics is not None:
             block.append(topics)
-        block.append(Text.assemble((f"{render.player_name(seat)}, choose", "bold"), (f" ({KEYS}):", "dim")))
         block.append(render.choice_menu(menu, width=self.console.width))
         screen = Group(*block)
         if story_from is not None:
@@ -407,9 +406,7 @@ class PlaySession:
         return render.topic_tables(items, self.console.width)
 
     def _menu_again(self, seat: int, menu: list[Choice]) -> None:
-        self.console.print(
-            Text.assemble((f"{render.player_name(seat)}, choose", "bold"), (f" ({KEYS}):", "dim"))
-        )
+        self._say(f"{render.player_name(seat)}, your choices ({KEYS}):", "bold")
         self.console.print(render.choice_menu(menu, width=self.console.width))
 
     def _explain(self, typed: str, menu: list[Choice]) -> None:
