@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from alaka.games.alakazum import phases
-from alaka.games.alakazum.text import PHASE_NAMES, count, effect_words, market_words, player_name
+from alaka.games.alakazum.text import PHASE_NAMES, count, counted, effect_words, market_words, player_name
 
 #: How a hypnosis roll ended, in words.
 HYPNOSIS = {
@@ -35,14 +35,6 @@ HYPNOSIS = {
 
 def _text(value: object, style: str = "") -> Text:
     return Text(str(value), style=style)
-
-
-def _counted(names: Sequence[str]) -> str:
-    """``a, b, a`` -> ``a x2, b``: hands and piles hold copies, and counting them is tiring."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in counts.items())
 
 
 def _seat_key_name(key: str) -> str:
@@ -198,7 +190,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
         hand = me["hand"] or []
         parts.append(_team_table("Your team", me["team"], cards))
         parts.append(
-            Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (_counted(hand) or "empty", "cyan"))
+            Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (counted(hand) or "empty", "cyan"))
         )
         if hand:
             parts.append(_hand_table(hand, cards))
@@ -215,7 +207,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
             continue
         hand_shown = str(p["hand_size"])
         if p["hand"] is not None:
-            hand_shown += f": {_counted(p['hand'])}"
+            hand_shown += f": {counted(p['hand'])}"
         team = "\n".join(_short_character(c) for c in p["team"]) or "(nobody)"
         mark = " (to play)" if view["active_player"] == p["seat"] and view["outcome"] is None else ""
         others.add_row(
@@ -226,7 +218,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
         )
     parts.append(others)
     parts.append(_enemies(view))
-    parts.append(Text.assemble(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty"))
+    parts.append(Text.assemble(("Market pile (top first): ", "bold"), counted(view["market"]) or "empty"))
     graveyard = ", ".join(c["name"] for c in view["graveyard"])
     parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
     deck = count(view["deck_size"], "card")
@@ -409,9 +401,7 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
     if phase in _SHOW_OTHERS or seat is None:
         parts.extend(_others(view))
     if phase in _SHOW_MARKET:
-        parts.append(
-            Text.assemble(("Market pile (top first): ", "bold"), _counted(view["market"]) or "empty")
-        )
+        parts.append(Text.assemble(("Market pile (top first): ", "bold"), counted(view["market"]) or "empty"))
     if phase in _SHOW_ENEMIES:
         parts.append(_enemies(view))
     if phase in _SHOW_GRAVEYARD:

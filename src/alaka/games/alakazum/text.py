@@ -5,7 +5,7 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.protocol import Action, JsonDict
@@ -76,6 +76,14 @@ def player_name(seat: int) -> str:
 def capitalised(words: str) -> str:
     """``an Alakazum beat ...`` -> ``An Alakazum beat ...``, for a reason that starts a sentence."""
     return words[:1].upper() + words[1:]
+
+
+def counted(names: Sequence[str]) -> str:
+    """``a, b, a`` -> ``a x2, b``: hands and piles hold copies, and counting them is tiring."""
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in seen.items())
 
 
 def count(number: int, noun: str) -> str:
@@ -159,9 +167,6 @@ def label(s: AlakazumState, action: Action) -> str:
     kind, arg = action.kind, action.arg
     if kind == A.MARKET:
         return "Go to the market (the card to show is chosen after the voodoo window)"
-    if kind == A.MARKET:
-        top = [L.name(pid) for pid in reversed(s.market[-3:])]
-        return f"top of the pile: {', '.join(top)}" if top else "the market pile is empty"
     if kind == A.SHOW:
         take = L.hand(arg).take or 0
         return f"Show {L.kind_name(arg)} and take {count(min(take, len(s.market)), 'card')} from the market"
@@ -292,11 +297,11 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         return f"+{count(gain, code + ' point')} on your table"
     if kind == A.MARKET:
         top = [L.name(pid) for pid in reversed(s.market[-3:])]
-        return f"top of the pile: {', '.join(top)}" if top else "the market pile is empty"
+        return f"top of the pile: {counted(top)}" if top else "the market pile is empty"
     if kind == A.SHOW:
         take = min(L.take[arg], len(s.market))
         taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
-        return f"you take {', '.join(taken)}" if taken else "the market pile is empty: you take nothing"
+        return f"you take {counted(taken)}" if taken else "the market pile is empty: you take nothing"
     if kind == A.SPELL:
         return SPELL_WORDS[arg]
     if kind == A.TRAIN:
