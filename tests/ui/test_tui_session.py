@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -216,3 +217,28 @@ def test_resume_refuses_records_it_cannot_continue(tmp_path: Path) -> None:
     assert PlaySession(resume_game(str(tmp_path / "seated.json")), out_console, script([])).run() == EXIT_OK
     text = " ".join(out.getvalue().split())
     assert "(this game is already over)" in text and "Result:" in text
+
+
+def test_hot_seat_stories_fit_the_alternate_screen_and_say_what_they_leave_to_the_log(tmp_path: Path) -> None:
+    """The alternate screen keeps no scrollback: a story longer than the room above the decision
+    shows its latest lines and says how many earlier ones the log holds."""
+    setup = new_game(
+        alaka.game("alakazum"), seed=2, seats_text="human,heuristic,human", record=str(tmp_path / "h.json")
+    )
+    out = io.StringIO()
+    small = Console(file=out, width=80, height=24, color_system=None, force_terminal=True)
+    PlaySession(setup, small, script(always("1", 60))).run()
+    text = out.getvalue()
+    notes = re.findall(r"\.\.\. (\d+) earlier lines of this story: type log to read them\.", text)
+    assert notes, "some story was longer than the screen"
+    for screen in text.split("Since your last decision:")[1:]:
+        shown = re.split(r"\x1b\[|\n\n", screen)[0]  # up to the next clear or the next decision
+        if "earlier lines of this story" not in shown:
+            continue
+        story, decision = shown.split("Alakazum! · turn")
+        story_rows = story.count("\n") - 1  # the note, then the story's latest lines
+        decision_rows = decision.count("\n")
+        # a blank line, the title, the note and the latest lines that fit above the decision
+        # and the prompt; none when the decision fills the screen by itself
+        assert story_rows == 1 or 2 + story_rows + decision_rows + 1 <= 24, shown
+        assert story_rows > 1 or 2 + 2 + decision_rows + 1 > 24  # no room for a line

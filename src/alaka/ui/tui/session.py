@@ -11,6 +11,13 @@ bots-only game is the game ``alaka.play`` plays with the same seed.
 
 The record is saved after every action (:func:`~alaka.ui.tui.records.save_record`), so
 ``quit``, Ctrl-D, Ctrl-C, a crash or a closed terminal loses nothing.
+
+Each decision shows the story since the person's last one, turn by turn, then a screen made for
+80x24: the game's focus on the decision, the boards or dice it chooses between, and the menu with
+the game's cost hints (:mod:`alaka.core.choices`). ``info``/``?`` explain from the game's glossary,
+``log`` pages the whole log, and ``undo`` takes decisions back by the rule of
+:mod:`alaka.core.undo` (a replay of the shortened record). In hot seat the game runs on the
+alternate screen and every hand-over clears the scrollback.
 """
 
 from __future__ import annotations
@@ -193,9 +200,9 @@ class PlaySession:
         #: In hot-seat games, the person whose private table is on the screen now.
         self._on_screen: int | None = None
         #: What undo needs to know of every action so far (rebuilt from the record when resumed).
-        record = self.state.record() if not getattr(self.state, "resampled", False) else None
+        record = self.state.record()
         self.steps: list[Step] = []
-        if record is not None and record["actions"]:
+        if record["actions"]:
             table = self.state.action_table()
             played = [table.parse(name) for name in record["actions"]]
             self.steps = steps_of(replay_states(record), played)
@@ -361,15 +368,26 @@ class PlaySession:
         if normalize(answer) in ("quit", "exit"):
             raise _Stop("quit")
 
-    def _story(self, view: JsonDict, since: int, *, fit: int | None = None) -> None:
-        """What happened since ``since``, turn by turn; with ``fit``, at most that many lines
-        (the latest), saying how many were left out and where to read them."""
+    def _story(self, view: JsonDict, since: int, *, rows: int | None = None) -> None:
+        """What happened since ``since``, turn by turn; with ``rows``, only the latest lines that
+        fit in that many screen rows (with the title and a note saying how many earlier lines the
+        log holds)."""
         lines = render.story_lines(view["log"], self.game.turn_event, self._names(), since, view["turn"])
-        if fit is not None and len(lines) > fit:
-            left = len(lines) - max(fit - 1, 0)
-            lines = lines[left:]
-            self._say(f"... {left} earlier lines of this story: type log to read them.", "dim")
         self._say("Since your last decision:", "bold underline")
+        if rows is not None and sum(self._lines(line) for line in lines) > rows - 1:
+            room = rows - 2  # the title and the note
+            kept: list[Text] = []
+            for line in reversed(lines):
+                height = self._lines(line)
+                if height > room:
+                    break
+                kept.insert(0, line)
+                room -= height
+            left = len(lines) - len(kept)
+            self._say(f"  ... {left} earlier lines of this story: type log to read them.", "dim")
+            for line in kept:
+                self.console.print(line)
+            return
         for line in lines or [Text("  (nothing new)", style="dim")]:
             self.console.print(line)
 
@@ -388,10 +406,10 @@ class PlaySession:
         block.append(render.choice_menu(menu, width=self.console.width))
         screen = Group(*block)
         if story_from is not None:
-            fit = None
-            if self._alternate:  # no scrollback: the story must fit above the decision
-                fit = max(self.console.height - self._lines(screen) - 3, 3)
-            self._story(view, story_from, fit=fit)
+            rows = None
+            if self._alternate:  # no scrollback: the story must fit above the decision and prompt
+                rows = self.console.height - self._lines(screen) - 2  # a blank line, the prompt
+            self._story(view, story_from, rows=rows)
         self.console.print(screen)
 
     def _topic_tables(self, menu: list[Choice]) -> RenderableType | None:
