@@ -42,10 +42,6 @@ def _seat_key_name(key: str) -> str:
     return f"Player {key[1:]}" if key[:1] == "p" and key[1:].isdigit() else key
 
 
-def _short_character(c: Mapping[str, Any]) -> str:
-    return f"{c['name']} {c['culture']} {c['level']}{' +broom' if c['broom'] else ''}"
-
-
 def _culture_line(totals: Mapping[str, int]) -> str:
     shown = [f"{culture} {points}" for culture, points in totals.items() if points]
     return ", ".join(shown) or "none"
@@ -137,7 +133,7 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         show_edge=False,
     )
     table.add_column("side")
-    table.add_column("fighter")
+    table.add_column("fighter (cmb/cul/res)")
     table.add_column("sociable helper")
     table.add_column("total", justify="right")
     for side in combat["sides"]:
@@ -146,8 +142,8 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         helper = side["helper"]
         table.add_row(
             _text(who),
-            _text(_short_character(fighter) if fighter else "(not chosen yet)"),
-            _text(_short_character(helper) if helper else ""),
+            _text(_character_line(fighter) if fighter else "(not chosen yet)"),
+            _text(_character_line(helper) if helper else ""),
             _text("" if side["total"] is None else side["total"], "bold"),
         )
     lines: list[RenderableType] = [table]
@@ -200,7 +196,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
     others = Table(title=_text("Players" if seat is None else "Other players", "bold"), title_justify="left")
     others.add_column("player")
     others.add_column("hand")
-    others.add_column("team")
+    others.add_column("team (cmb/cul/res)")
     others.add_column("culture on table")
     for p in players:
         if p["seat"] == seat:
@@ -208,7 +204,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
         hand_shown = str(p["hand_size"])
         if p["hand"] is not None:
             hand_shown += f": {counted(p['hand'])}"
-        team = "\n".join(_short_character(c) for c in p["team"]) or "(nobody)"
+        team = "\n".join(_character_line(c) for c in p["team"]) or "(nobody)"
         mark = " (to play)" if view["active_player"] == p["seat"] and view["outcome"] is None else ""
         others.add_row(
             _text(player_name(p["seat"]) + mark, "bold"),
@@ -226,7 +222,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
         deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
     parts.append(Text.assemble(("Forest deck: ", "bold"), deck))
     if view["initial_row"] and view["phase"] == "choose an initial character":
-        row = ", ".join(_short_character(c) for c in view["initial_row"])
+        row = ", ".join(_character_line(c) for c in view["initial_row"])
         parts.append(Text.assemble(("Initial characters on the table: ", "bold"), row))
     combat = _combat(view)
     if combat is not None:
