@@ -242,3 +242,16 @@ def test_hot_seat_stories_fit_the_alternate_screen_and_say_what_they_leave_to_th
         # and the prompt; none when the decision fills the screen by itself
         assert story_rows == 1 or 2 + story_rows + decision_rows + 1 <= 24, shown
         assert story_rows > 1 or 2 + 2 + decision_rows + 1 > 24  # no room for a line
+
+
+def test_a_game_without_a_glossary_or_undo_says_so_and_plays_on(tmp_path: Path) -> None:
+    """The test suite's third game declares no explanations and no undo: info and undo say so in
+    a line, and the game goes on with its text view."""
+    setup = new_game(alaka.game("guess"), seed=1, seats_text="human,random", record=str(tmp_path / "g.json"))
+    out_console, out = console()
+    PlaySession(setup, out_console, script(["info moura", "undo", "log", *["1"] * 9])).run()
+    text = out.getvalue()
+    assert "Guess has no explanations of its pieces; rules shows the rules." in text
+    assert "Nothing to take back" in text
+    assert "The log, page 1 of 1" in text
+    assert "named so far" in text and "Traceback" not in text

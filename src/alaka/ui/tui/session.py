@@ -431,7 +431,7 @@ class PlaySession:
         """``info NAME``: the explanations a name finds; ``info 3``: what choice 3 is about."""
         if self.glossary is None:
             self._say(
-                f"{self.game.title} has no explanations of its pieces; type rules for the rules.", "yellow"
+                f"{self.game.title} has no explanations of its pieces; rules shows the rules.", "yellow"
             )
             return
         if not typed:
