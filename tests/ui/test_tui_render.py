@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import alaka
+from alaka.core.choices import Choice
 from alaka.core.protocol import CHANCE
 from alaka.games.alakazoo import terminal
 from alaka.ui.tui import render
@@ -130,6 +131,7 @@ def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
                 for p in view["players"]:
                     public |= {e for e in p["elements"] if e}
                 text = render.plain(render.view_table(view), width=200)
+                text += render.plain(render.focus_view(view), width=80)
                 for other in range(3):
                     if other == seat:
                         continue
@@ -139,11 +141,45 @@ def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_log_keeps_the_latest_lines_and_says_how_many_it_skipped() -> None:
-    events = [{"text": f"event {k}"} for k in range(25)]
-    text = render.plain(render.log_lines(events, title="Since your last decision:"))
-    assert "... 5 earlier events" in text and "event 24" in text and "event 4\n" not in text
-    assert "(nothing new)" in render.plain(render.log_lines([], title="x"))
+def test_the_story_tells_every_event_under_its_turn() -> None:
+    """Issue 22: nothing is dropped; each turn is a line naming whose it is, its events below."""
+    events = [{"kind": "deal", "seat": 0, "text": "Player 1 is dealt a card."}]
+    for turn in (1, 2):
+        events.append({"kind": "turn", "seat": turn - 1, "turn": turn, "text": f"Turn {turn}."})
+        events += [{"kind": "x", "seat": turn - 1, "text": f"event {turn}.{k}"} for k in range(12)]
+    names = ["Player 1 (you)", "Player 2 (heuristic bot)"]
+    text = render.plain(render.story(events, "turn", names, title="Since your last decision:"))
+    lines = text.splitlines()
+    assert lines[:3] == ["Since your last decision:", "Before the first turn", "  Player 1 is dealt a card."]
+    assert lines[3] == "Turn 1: Player 1 (you)" and lines[16] == "Turn 2: Player 2 (heuristic bot)"
+    assert all(f"  event {t}.{k}" in lines for t in (1, 2) for k in range(12))
+    # a story that starts inside a turn names that turn
+    later = render.plain(render.story(events[5:], "turn", names, title="x", start=5))
+    assert later.splitlines()[1] == "Turn 1, continued"
+    assert "(nothing new)" in render.plain(render.story([], "turn", names, title="x"))
+
+
+def test_long_menus_pair_short_choices_and_say_a_crowded_shared_hint_once() -> None:
+    def choice(label: str, hint: str | None) -> Choice:
+        return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}
+
+    choices = [choice(f"Roll die {k}", None) for k in range(1, 4)]
+    choices += [choice(f"Take column {k} (a, b, c)", "2 over the hand limit: +1 Dark Power") for k in (1, 2)]
+    choices.append(choice("Take column 3 (a)", "fine"))
+    wide = render.plain(render.choice_menu(choices, width=80), width=80)
+    assert wide.splitlines() == [
+        "  1) Roll die 1                           2) Roll die 2",
+        "  3) Roll die 3",
+        "  4) Take column 1 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  5) Take column 2 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
+    ]
+    narrow = render.plain(render.choice_menu(choices, width=60), width=60)
+    assert narrow.splitlines()[2:] == [
+        "  4) Take column 1 (a, b, c)    5) Take column 2 (a, b, c)",
+        "     · 4-5: 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
+    ]
 
 
 def test_names_with_brackets_are_text_not_markup() -> None:
