@@ -218,3 +218,56 @@ def test_the_command_line_result_counts_places_the_same_way(capsys: pytest.Captu
 
     cli._print_outcome(Finished())  # type: ignore[arg-type]
     assert _places(capsys.readouterr().out) == ["1", "1", "3", "4"]
+
+
+def test_a_long_menu_says_a_shared_start_once_and_can_move_or_leave_out_its_hints() -> None:
+    """Eighteen placements of a rainbow result fit a small screen: the start they share is said
+    once, the rest pair up; for a screen smaller still the hints become footnotes or go (with a
+    line saying that ``? N`` tells them)."""
+
+    def choice(label: str, hint: str | None) -> Choice:
+        return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}
+
+    spaces = [
+        "left ear",
+        "head",
+        "right ear",
+        "left hand",
+        "body",
+        "right hand",
+        "left leg",
+        "tail",
+        "right leg",
+    ]
+    choices = [
+        choice(f"Put the rainbow result on the {space} space, rune {rune} (grey)", None)
+        for space in spaces
+        for rune in (1, 2)
+    ]
+    choices.append(choice("Store the rainbow result on your Wizard card", "a 7th token goes over the limit"))
+    lines = render.plain(render.choice_menu(choices, width=80), width=80).splitlines()
+    assert lines[0] == "     Put the rainbow result on the ..."
+    assert lines[1].split() == [
+        "1)",
+        "left",
+        "ear",
+        "space,",
+        "rune",
+        "1",
+        "(grey)",
+        "2)",
+        "left",
+        "ear",
+        "space,",
+        "rune",
+        "2",
+        "(grey)",
+    ]
+    assert len(lines) == 1 + 9 + 1  # the start, nine pairs, the Wizard card with its hint
+    footnoted = render.plain(render.choice_menu(choices, width=80, hints="footnotes"), width=80)
+    assert footnoted.splitlines()[-1] == "     · 19: a 7th token goes over the limit"
+    bare = render.plain(render.choice_menu(choices, width=80, hints="none"), width=80)
+    assert "a 7th token" not in bare and bare.splitlines()[-1].endswith("? and its number")
+    # Three short choices pair up anyway: saying their start once would only add a line.
+    short = [choice(f"Roll die {k}", None) for k in (1, 2, 3)]
+    assert "..." not in render.plain(render.choice_menu(short, width=80), width=80)

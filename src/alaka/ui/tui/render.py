@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -212,14 +212,120 @@ def _paired(entries: Sequence[tuple[int, Choice]], width: int) -> list[Text]:
     return lines
 
 
+#: A run of at least this many neighbouring choices whose labels start alike is shown with the
+#: shared start said once, above them; and only a start at least this long is worth it.
+_SHARED_RUN = 3
+_SHARED_START = 9
+
+
+def _shared_start(labels: Sequence[str]) -> str:
+    """The words all ``labels`` start with, or "": up to a colon when that leaves enough
+    ("Do magic: "), else up to the last space ("Put the rainbow result on the ")."""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    colon = start.rfind(": ")
+    if colon >= 0 and colon + 2 >= _SHARED_START:
+        return start[: colon + 2]
+    cut = start.rfind(" ")
+    return start[: cut + 1] if cut >= 0 and cut + 1 >= _SHARED_START else ""
+
+
+def _runs_of_shared_starts(choices: Sequence[Choice], shown: Sequence[int]) -> list[tuple[str, list[int]]]:
+    """``shown`` cut into runs: neighbours whose labels share a start (said once), and the rest."""
+    runs: list[tuple[str, list[int]]] = []
+    k = 0
+    while k < len(shown):
+        end = k + _SHARED_RUN
+        start = _shared_start([choices[i]["label"] for i in shown[k:end]]) if end <= len(shown) else ""
+        if not start:
+            if runs and not runs[-1][0]:
+                runs[-1][1].append(shown[k])
+            else:
+                runs.append(("", [shown[k]]))
+            k += 1
+            continue
+        while end < len(shown) and choices[shown[end]]["label"].startswith(start):
+            end += 1
+        runs.append((start, list(shown[k:end])))
+        k = end
+    return runs
+
+
+#: Where a menu's cost hints go: beside each choice, listed once each after the menu, or left out
+#: (for a screen too small for them; ``? N`` still tells what choice N costs).
+HintPlace = Literal["beside", "footnotes", "none"]
+
+
 def choice_menu(
-    choices: Sequence[Choice], indices: Sequence[int] | None = None, width: int = 80
+    choices: Sequence[Choice],
+    indices: Sequence[int] | None = None,
+    width: int = 80,
+    *,
+    hints: HintPlace = "beside",
 ) -> RenderableType:
     """Numbered choices (numbers from 1) with each one's cost hint; ``indices`` picks a subset,
-    keeping their numbers. Made to fit a small screen: a hint that several neighbours share and
-    that does not fit beside them is said once, under them, and two short neighbours share a
-    line."""
+    keeping their numbers. Made to fit a small screen: neighbours whose labels start alike
+    ("Put the rainbow result on the ...") have the start said once above them, where that takes
+    fewer lines; a hint that
+    several neighbours share and that does not fit beside them is said once, under them; and two
+    short neighbours share a line. For a screen too small even so, ``hints`` lists the hints once
+    each after the menu with the numbers they belong to ("footnotes"), or leaves them out
+    ("none", with a line saying how to ask for them)."""
     shown = list(range(len(choices)) if indices is None else indices)
+    lines: list[Text] = []
+    keep_hint = hints == "beside"
+    for start, run_of in _runs_of_shared_starts(choices, shown):
+        whole = _hinted(
+            {i: _relabelled(choices[i], choices[i]["label"], keep_hint=keep_hint) for i in run_of},
+            run_of,
+            width,
+        )
+        if start:  # the shared start said once, where that takes fewer lines
+            cut = {
+                i: _relabelled(choices[i], choices[i]["label"][len(start) :], keep_hint=keep_hint)
+                for i in run_of
+            }
+            factored = [_text(f"     {start.rstrip()} ...", "bold"), *_hinted(cut, run_of, width)]
+            if len(factored) < len(whole):
+                whole = factored
+        lines.extend(whole)
+    if hints == "footnotes":
+        notes: dict[str, list[int]] = {}
+        for i in shown:
+            hint = choices[i]["hint"]
+            if hint:
+                notes.setdefault(hint, []).append(i + 1)
+        lines.extend(_text(f"     · {_numbers(numbers)}: {hint}", "dim") for hint, numbers in notes.items())
+    elif hints == "none" and any(choices[i]["hint"] for i in shown):
+        lines.append(_text("     · what a choice costs or does: ? and its number", "dim"))
+    return Group(*lines)
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``[3, 5, 6, 7]`` -> ``3, 5-7``."""
+    parts: list[str] = []
+    k = 0
+    while k < len(numbers):
+        end = k
+        while end + 1 < len(numbers) and numbers[end + 1] == numbers[end] + 1:
+            end += 1
+        parts.append(str(numbers[k]) if end == k else f"{numbers[k]}-{numbers[end]}")
+        k = end + 1
+    return ", ".join(parts)
+
+
+def _relabelled(choice: Choice, label: str, *, keep_hint: bool) -> Choice:
+    shown = choice.copy()
+    shown["label"] = label
+    if not keep_hint:
+        shown["hint"] = None
+    return shown
+
+
+def _hinted(choices: Mapping[int, Choice], shown: Sequence[int], width: int) -> list[Text]:
+    """The lines of ``shown`` (indices into the menu), a hint shared by neighbours said once."""
     lines: list[Text] = []
     k = 0
     while k < len(shown):
@@ -235,7 +341,7 @@ def choice_menu(
         else:
             lines.extend(_paired([(i + 1, choices[i]) for i in group], width))
         k += run
-    return Group(*lines)
+    return lines
 
 
 def explanation(item: Explanation) -> RenderableType:

@@ -399,12 +399,20 @@ class PlaySession:
         """The decision screen: the story (when ``story_from`` is given), what matters to the
         decision, the tables of what the choices are about, the menu with its hints."""
         focus = render.focus_view(view, self.console.width)
-        topics = self._topic_tables(menu)
-        block: list[RenderableType] = [focus]
-        if topics is not None:
-            block.append(topics)
-        block.append(render.choice_menu(menu, width=self.console.width))
-        screen = Group(*block)
+        topics = [t for t in (self._topic_tables(menu),) if t is not None]
+        width, room = self.console.width, self.console.height - 1  # the prompt's line
+        # The first of these that fits the terminal (else the shortest): with everything; without
+        # the tables of what the choices are about (``info`` shows them); the hints listed once
+        # after the menu; the hints left out (``? N`` tells them). What matters stays on screen.
+        screens = [
+            Group(focus, *topics, render.choice_menu(menu, width=width)),
+            Group(focus, render.choice_menu(menu, width=width)),
+            Group(focus, render.choice_menu(menu, width=width, hints="footnotes")),
+            Group(focus, render.choice_menu(menu, width=width, hints="none")),
+        ]
+        heights = [self._lines(candidate) for candidate in screens]
+        fits = [k for k, height in enumerate(heights) if height <= room]
+        screen = screens[fits[0] if fits else heights.index(min(heights))]
         if story_from is not None:
             rows = None
             if self._alternate:  # no scrollback: the story must fit above the decision and prompt
