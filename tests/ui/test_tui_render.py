@@ -247,7 +247,7 @@ def test_a_long_menu_says_a_shared_start_once_and_can_move_or_leave_out_its_hint
     choices.append(choice("Store the rainbow result on your Wizard card", "a 7th token goes over the limit"))
     lines = render.plain(render.choice_menu(choices, width=80), width=80).splitlines()
     assert lines[0] == "     Put the rainbow result on the ..."
-    assert lines[1].split() == "1) left ear space, rune 1 (grey) 2) left ear space, rune 2 (grey)".split()
+    assert " ".join(lines[1].split()) == "1) left ear space, rune 1 (grey) 2) left ear space, rune 2 (grey)"
     assert len(lines) == 1 + 9 + 2  # the start, nine pairs, the Wizard card and its hint below
     footnoted = render.plain(render.choice_menu(choices, width=80, hints="footnotes"), width=80)
     assert footnoted.splitlines()[-1] == "     · 19: a 7th token goes over the limit"
