@@ -157,13 +157,20 @@ def new_game(
     return GameSetup(game, state, seats, new_seed() if seed is None else seed, path)
 
 
-def resume_game(path: str, *, record: str | None = None, game_name: str | None = None) -> GameSetup:
-    """Set up the game saved in ``path`` to go on with the same seats and seed."""
+def resume_game(
+    path: str,
+    *,
+    record: str | None = None,
+    game_name: str | None = None,
+    files: Mapping[str, str] | None = None,
+) -> GameSetup:
+    """Set up the game saved in ``path`` to go on with the same seats and seed; ``files`` are
+    the content files of a variant game (the record names them but never opens them)."""
     data = load_record(Path(path))
     game = get_game(data["game"])
     if game_name is not None and get_game(game_name) is not game:
         raise AlakaError(f"{path!r} is a game of {game.title}, not {game_name}")
-    state = replay(data)
+    state = replay(data, files)
     seats = record_seats(data, state.num_players)
     make_bots(game, seats)
     seed = record_seed(data)
