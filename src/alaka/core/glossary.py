@@ -44,6 +44,25 @@ class Explanation(TypedDict):
     aliases: list[str]
 
 
+def explained(
+    name: str,
+    kind: str,
+    summary: str,
+    details: list[str] | None = None,
+    table: list[list[str]] | None = None,
+    aliases: list[str] | None = None,
+) -> Explanation:
+    """An :class:`Explanation`, the lists left out being empty (how every game writes its own)."""
+    return {
+        "name": name,
+        "kind": kind,
+        "summary": summary,
+        "details": details or [],
+        "table": table or [],
+        "aliases": aliases or [],
+    }
+
+
 def fold(text: str) -> str:
     """Case-folded, accents removed, spaces squeezed: how typed words and names are compared
     ("Tió de Nadal" is reached by typing ``tio de nadal``)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from alaka.core.glossary import Explanation
+from alaka.core.glossary import Explanation, explained
 from alaka.core.protocol import Action, State
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -31,24 +31,6 @@ from alaka.games.alakazoo.actions import (
 )
 from alaka.games.alakazoo.content import NUM_TYPES, Components
 from alaka.games.alakazoo.state import AlakazooState
-
-
-def _item(
-    name: str,
-    kind: str,
-    summary: str,
-    details: list[str] | None = None,
-    table: list[list[str]] | None = None,
-    aliases: list[str] | None = None,
-) -> Explanation:
-    return {
-        "name": name,
-        "kind": kind,
-        "summary": summary,
-        "details": details or [],
-        "table": table or [],
-        "aliases": aliases or [],
-    }
 
 
 def board_name(number: int) -> str:
@@ -79,7 +61,7 @@ def _creatures(c: Components) -> list[Explanation]:
         board = next(b.number for b in c.boards if b.creature == k)
         cards = [c.card_name(k * NUM_TYPES + t) for t in range(NUM_TYPES)]
         out.append(
-            _item(
+            explained(
                 creature,
                 "creature",
                 f"A fantastic creature ({c.creature_symbols[k]} symbol) with nine element cards; "
@@ -101,7 +83,7 @@ def _cards(c: Components) -> list[Explanation]:
     for card in range(len(c.creatures) * NUM_TYPES):
         creature, space = c.creatures[card // NUM_TYPES], card % NUM_TYPES
         out.append(
-            _item(
+            explained(
                 c.card_name(card),
                 "element card",
                 f"The {c.element_types[space]} of the {creature}: it can only be displayed on the "
@@ -117,7 +99,7 @@ def _cards(c: Components) -> list[Explanation]:
 
 def _spaces(c: Components) -> list[Explanation]:
     return [
-        _item(
+        explained(
             f"{name} space",
             "board space",
             f"The space for {name} elements, {_place(space)} of every portal board; its two runes "
@@ -140,7 +122,7 @@ def _boards(c: Components) -> list[Explanation]:
             f"{c.colours[k]} {len(runes)}" for k, runes in enumerate(board.runes_of_colour)
         )
         out.append(
-            _item(
+            explained(
                 board_name(board.number),
                 "portal board",
                 f"Shows the {c.creatures[board.creature]}; 18 runes, two on each space: {per_colour}.",
@@ -157,7 +139,7 @@ def _dice(c: Components, dice: tuple[tuple[int, ...], ...]) -> list[Explanation]
     out = []
     for d, faces in enumerate(dice):
         out.append(
-            _item(
+            explained(
                 die_name(d),
                 "spell die",
                 f"A spell die of the {dice_set} set: {_faces(c, faces)}.",
@@ -181,14 +163,14 @@ def _rules(each_gain: bool, per_excess: bool) -> list[Explanation]:
     )
     when = "after every gain" if each_gain else "at the end of the action"
     return [
-        _item(
+        explained(
             "Magic Power token",
             "token",
             "Put on a rune by a die result; two on a space let an element be displayed there.",
             ["A rainbow result may be kept on the Wizard card instead, to pay for the Magic Helper."],
             aliases=["Magic Power", "token"],
         ),
-        _item(
+        explained(
             "Dark Power token",
             "token",
             "A penalty: for a rolled colour with no free rune, going over a limit, or a special "
@@ -196,58 +178,60 @@ def _rules(each_gain: bool, per_excess: bool) -> list[Explanation]:
             ["Nobody holds more than 3; whoever starts a turn with 3 skips that turn and hands them back."],
             aliases=["Dark Power"],
         ),
-        _item(
+        explained(
             "Wizard card",
             "card",
             "Where your stored Magic Power tokens wait; each one pays for one use of the Magic Helper.",
         ),
-        _item(
+        explained(
             "Magic Helper",
             "piece",
             "Action 3: pay a stored token, stand the Helper on one of your elements (or the Wizard "
             "card), then you may use special rule 1 or 2.",
             aliases=["Helper"],
         ),
-        _item(
+        explained(
             "Special rule 1",
             "special rule",
             "Swap the element under the Helper for one of the same type: from another board "
             "(+1 Dark Power) or from your hand.",
         ),
-        _item(
+        explained(
             "Special rule 2",
             "special rule",
             "Give up a hand card for a random card of another player's hand (+1 Dark Power), or "
             "discard it and take any card from the columns.",
         ),
-        _item(
+        explained(
             "Action 1",
             "action",
             "Roll one, two or three spell dice together and place every result.",
             aliases=["roll"],
         ),
-        _item(
+        explained(
             "Action 2",
             "action",
             "Take all the cards of one column (the columns are then refilled), or discard cards and "
             "draw as many.",
             aliases=["column", "columns"],
         ),
-        _item("Action 3", "action", "Use the Magic Helper (see Magic Helper).", aliases=["helper action"]),
-        _item(
+        explained(
+            "Action 3", "action", "Use the Magic Helper (see Magic Helper).", aliases=["helper action"]
+        ),
+        explained(
             "Limits",
             "rule",
             f"At most 6 Magic Power tokens and 4 cards, checked {when}: going over costs the extra "
             f"tokens or cards and {over}.",
             aliases=["hand limit", "token limit"],
         ),
-        _item(
+        explained(
             "Display points",
             "scoring",
             "+1 when the element's creature is shown on a board in play, +1 for the first element "
             "of its type anyone displays.",
         ),
-        _item(
+        explained(
             "Final score",
             "scoring",
             "The first full board scores +1 and the round is finished; then each row and column of "
@@ -255,7 +239,7 @@ def _rules(each_gain: bool, per_excess: bool) -> list[Explanation]:
             "creature +1 more.",
             aliases=["end", "scoring"],
         ),
-        _item(
+        explained(
             "rainbow",
             "die face",
             "The ring face of a spell die: a token on any free rune, or stored on the Wizard card.",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from alaka.core.glossary import Explanation
+from alaka.core.glossary import Explanation, explained
 from alaka.core.protocol import Action, State
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, ZumAction
@@ -93,24 +93,6 @@ TRAP_WORDS = {
 }
 
 
-def _item(
-    name: str,
-    kind: str,
-    summary: str,
-    details: list[str] | None = None,
-    table: list[list[str]] | None = None,
-    aliases: list[str] | None = None,
-) -> Explanation:
-    return {
-        "name": name,
-        "kind": kind,
-        "summary": summary,
-        "details": details or [],
-        "table": table or [],
-        "aliases": aliases or [],
-    }
-
-
 def _culture(code: str) -> str:
     return f"{CULTURE_NAMES.get(code, code)} ({code})"
 
@@ -135,7 +117,7 @@ def _character(card: Character) -> Explanation:
         details.append(f"Very magical: {count(card.magic_energy, 'magic energy')} for every spell.")
     if card.copies > 1:
         details.append(f"The box holds {card.copies} copies.")
-    return _item(card.name, "character", summary, details, levels)
+    return explained(card.name, "character", summary, details, levels)
 
 
 def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
@@ -217,7 +199,7 @@ def _hand(card: HandCard) -> Explanation:
     details = [market]
     if card.copies > 1:
         details.append(f"The box holds {card.copies} copies.")
-    return _item(card.name, sort, summary, details, aliases=foods)
+    return explained(card.name, sort, summary, details, aliases=foods)
 
 
 def _enemy(card: FinalEnemy) -> Explanation:
@@ -226,7 +208,7 @@ def _enemy(card: FinalEnemy) -> Explanation:
     details = [f"Points to beat: {', '.join(by_players)}."]
     if missing:
         details.append(f"Not used with {' or '.join(missing)} players.")
-    return _item(
+    return explained(
         card.name,
         "final enemy",
         "A North American tradition lying face down: an Alakazum must have more culture points than it.",
@@ -236,7 +218,7 @@ def _enemy(card: FinalEnemy) -> Explanation:
 
 
 def _trap(card: Trap) -> Explanation:
-    return _item(
+    return explained(
         card.name,
         "trap",
         f"Found while exploring, it strikes at once and leaves the game. {TRAP_WORDS[card.trap]}",
@@ -245,7 +227,7 @@ def _trap(card: Trap) -> Explanation:
 
 def _rules() -> list[Explanation]:
     out = [
-        _item(
+        explained(
             name,
             "spell",
             f"Costs {count(cost, 'magic energy')}: {words}",
@@ -254,11 +236,11 @@ def _rules() -> list[Explanation]:
         for name, cost, words in zip(SPELL_NAMES, SPELL_COSTS, SPELL_DETAILS, strict=True)
     ]
     out += [
-        _item(trait.replace("_", " "), "trait", words, details, aliases=[trait])
+        explained(trait.replace("_", " "), "trait", words, details, aliases=[trait])
         for trait, (words, details) in TRAIT_WORDS.items()
     ]
     out += [
-        _item(
+        explained(
             f"{CULTURE_NAMES[code]} culture",
             "culture",
             f"{code}: characters and objects of the {CULTURE_NAMES[code]} traditions.",
@@ -267,7 +249,7 @@ def _rules() -> list[Explanation]:
         for code in CULTURES
     ]
     out += [
-        _item(
+        explained(
             "Alakazum",
             "rule",
             f"Conjure one with {CONJURE_MINIMUM} or more points of one culture (your characters at their "
@@ -276,35 +258,35 @@ def _rules() -> list[Explanation]:
             ["If it fails, the enemy stays face up and you lose one of the characters you counted."],
             aliases=["conjure"],
         ),
-        _item(
+        explained(
             "Levels",
             "rule",
             "A character is at level A, B or C; each level has its own combat, culture and resistance "
             "numbers. Winning a combat raises the fighter a level.",
             aliases=["level", "A", "B", "C"],
         ),
-        _item(
+        explained(
             "Combat",
             "rule",
             "Fighter's combat points + one sociable helper + combat potions; more points wins, a tie goes "
             "to the defender or the forest character. The winner rises a level and rolls to hypnotise.",
             aliases=["fight"],
         ),
-        _item(
+        explained(
             "Hypnosis",
             "rule",
             "After winning, roll a die (plus die potions): more than the loser's resistance brings it into "
             "your team, unless it rides a broom or is its owner's last character.",
             aliases=["hypnotise", "resistance"],
         ),
-        _item(
+        explained(
             "Market pile",
             "rule",
             "Face-up hand cards. Going to the market, you show a hand card, take as many cards from the "
             "top as it says, then put the shown card on top.",
             aliases=["market"],
         ),
-        _item(
+        explained(
             "Voodoo window",
             "rule",
             "After an action or an Alakazum is announced, every other player in turn may cancel it with a "
