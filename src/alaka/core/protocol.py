@@ -175,8 +175,11 @@ class State(abc.ABC):
         """
 
     @abc.abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A full state that ``seat`` cannot tell from this one (same view)."""
+    def resample(self, seat: int, rng: random.Random, *, search: bool = False) -> State:
+        """A full state that ``seat`` cannot tell from this one (same view).
+
+        With ``search``, the result is a copy made for search, as :meth:`search_clone` makes.
+        """
 
     @abc.abstractmethod
     def decision(self) -> str:
@@ -204,6 +207,14 @@ class State(abc.ABC):
     def max_game_length(self) -> int:
         """A safety bound on the actions of this game (its options may raise it)."""
         return self.game.max_game_length(self.num_players)
+
+    def search_clone(self) -> Self:
+        """A copy for search: it plays on exactly as :meth:`clone` would, but a game may leave
+        out the history of actions, so that search, which copies a state at every simulation,
+        does not copy a whole game's past each time. A game that does so refuses ``record()`` on
+        such a copy (it would be wrong, not merely short), and copies of it are search copies
+        too. This default keeps everything."""
+        return self.clone()
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

@@ -534,6 +534,7 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         s.turns += 1
         s.player = seat
+        s.skipped[seat] = s.skipped[seat] << 1 & 2
         s.log.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
@@ -832,6 +833,7 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
+    s.skipped[s.player] |= 1
     s.log.append(NoAction(s.player, 0))
     _apply_end(s, action)
 
@@ -921,14 +923,13 @@ def outcome(s: AlakazooState) -> Outcome | None:
 # -- information sets --------------------------------------------------------------------------
 
 
-def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
-    """A state ``seat`` cannot tell apart: unknown cards shuffled between other hands and the deck.
+def resample(s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random) -> None:
+    """Make ``new`` (a copy of ``s``) a state ``seat`` cannot tell apart: unknown cards shuffled
+    between other hands and the deck.
 
     Known to ``seat`` and kept: its own hand, every public card, and the cards of other hands it
     saw arrive (taken from the columns or a board, or given by it in an exchange).
     """
-    new = s.clone()
-    new.resampled = True
     known = s.seen[seat]
     slots: list[tuple[int, int]] = []  # (other seat, index in hand) of the unknown hand cards
     pool = list(s.deck)
@@ -940,7 +941,7 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
                 slots.append((q, i))
                 pool.append(card)
     if not slots:
-        return new
+        return
     # Sorted first, so the result depends only on what the seat knows (and on the RNG): two
     # positions the seat cannot tell apart give the same determinization.
     pool.sort()
@@ -955,5 +956,3 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
         new.hands[q][i] = card
     new.deck = pool[len(slots) :]
     knowledge.forget_moved(new.seen, seat, moved)
-    new._legal_cache = None
-    return new
