@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import SearchCopyError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
 
@@ -38,6 +39,7 @@ class GameRules(Protocol):
     def apply(self, s: Any, action: Any) -> None: ...
     def outcome(self, s: Any) -> Outcome | None: ...
     def resample(self, s: Any, new: Any, seat: int, rng: random.Random) -> None: ...
+    def recount(self, s: Any) -> None: ...
     def max_game_length(self, num_players: int, max_turns: int) -> int: ...
 
 
@@ -54,6 +56,7 @@ class GameOptions(Protocol):
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PhasedState(State, Generic[OptionsT]):
     """The protocol methods every phase-machine state shares, reaching the rules through the
     state's game (see the module docstring).
@@ -142,9 +145,10 @@ class PhasedState(State, Generic[OptionsT]):
         return self._seat_to_decide()
 
     def refresh(self) -> None:
-        """Work out again what the state keeps to be quick (who decides, the cached legal
-        actions; a game adds its running totals) from its data: after a position is set up or
-        built by hand, or its hidden cards dealt again."""
+        """Work out again what the state keeps to be quick (the rules' running totals, who
+        decides, the cached legal actions) from its data: after a position is set up or built by
+        hand, or its hidden cards dealt again."""
+        self.rules.recount(self)
         self._legal_cache = None
         self._current = self._who_decides()
 
@@ -270,6 +274,7 @@ class PhasedState(State, Generic[OptionsT]):
         return self.rules.max_game_length(self.n, self.opts.max_turns)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PhasedGame(Game):
     """A game whose states are :class:`PhasedState`: options resolved once, then the rules' setup."""
 

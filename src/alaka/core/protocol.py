@@ -15,19 +15,22 @@ import abc
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypedDict
+from typing import Any, ClassVar, Final, Self, TypedDict
 
+from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import IllegalAction, RecordError
 from alaka.core.params import OptionValue, Parameter, validate_options
 
 #: ``current_player()`` at a chance node (OpenSpiel's kChancePlayerId).
-CHANCE = -1
+CHANCE: Final = -1
 #: ``current_player()`` once the game is over (OpenSpiel's kTerminalPlayerId).
-TERMINAL = -4
+TERMINAL: Final = -4
 
 JsonDict = dict[str, Any]
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move or chance outcome, with a stable integer id and a canonical string.
@@ -122,6 +125,8 @@ class ActionTable:
             raise IllegalAction(f"no action is written {text!r}") from None
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(abc.ABC):
     """A game position. Mutated in place by :meth:`apply_action`; copied by :meth:`clone`.
 
@@ -305,6 +310,8 @@ class State(abc.ABC):
         return f"<{type(self).__name__} {self.game.name} {self.decision()}>"
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(abc.ABC):
     """A registered game: its options, its action space and how to start or rebuild a state."""
 

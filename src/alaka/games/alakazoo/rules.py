@@ -27,6 +27,7 @@ readings of docs/rulings.md:
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from alaka.core import knowledge
 from alaka.core.protocol import Action, Outcome, rank_by_score
@@ -164,24 +165,24 @@ from alaka.games.alakazoo.phases import (
 )
 from alaka.games.alakazoo.state import AlakazooState, FinalBonus
 
-MAX_TOKENS = 6
-MAX_CARDS = 4
-MAX_DARK = 3
-DEAL = 4
+MAX_TOKENS: Final = 6
+MAX_CARDS: Final = 4
+MAX_DARK: Final = 3
+DEAL: Final = 4
 #: 4 players use all six creatures' cards; each player fewer removes one creature.
-FULL_TABLE = 4
-ALL_RUNES = (1 << NUM_RUNES) - 1
+FULL_TABLE: Final = 4
+ALL_RUNES: Final = (1 << NUM_RUNES) - 1
 #: ``SPACE_RUNES[s]``: the bit mask of the two runes of space ``s``.
-SPACE_RUNES = tuple(3 << (2 * space) for space in range(NUM_TYPES))
+SPACE_RUNES: Final = tuple(3 << (2 * space) for space in range(NUM_TYPES))
 
 # Where to go once the limits are checked (see _settle).
-NEXT_RESOLVE = 0
-NEXT_REFILL = 1
-NEXT_END_ACTION = 2
+NEXT_RESOLVE: Final = 0
+NEXT_REFILL: Final = 1
+NEXT_END_ACTION: Final = 2
 
 #: A generous bound on the actions of one turn (roll three dice and return tokens, or take a
 #: column, discard, refill and display), used for the safety limit on a game's length.
-MAX_ACTIONS_PER_TURN = 40
+MAX_ACTIONS_PER_TURN: Final = 40
 
 
 def max_game_length(num_players: int, max_turns: int) -> int:
@@ -874,7 +875,7 @@ _HANDLERS = {
 
 # -- the end ----------------------------------------------------------------------------------
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+LINES: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 
 
 def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:
@@ -918,6 +919,10 @@ def outcome(s: AlakazooState) -> Outcome | None:
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
     return Outcome(winners, reason, ranking, scores)
+
+
+def recount(s: AlakazooState) -> None:
+    """Alakazoo keeps no running totals (its menus read small bit masks): nothing to work out."""
 
 
 # -- information sets --------------------------------------------------------------------------

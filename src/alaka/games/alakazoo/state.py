@@ -9,7 +9,7 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
@@ -35,7 +35,7 @@ class FinalBonus(NamedTuple):
 
 
 #: Helper position of a player who has not used action 3 yet.
-HELPER_UNUSED = -2
+HELPER_UNUSED: Final = -2
 
 
 class AlakazooState(PhasedState[ZooOptions]):

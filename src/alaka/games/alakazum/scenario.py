@@ -228,6 +228,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     if not isinstance(phase, str) or phase not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
     s.scenario_spec = json_copy(spec)
+    rules.recount(s)  # the rules below read the running totals
     if phase == "start":
         s.turns = turn - 1
         rules.start_turn(s, s.player)

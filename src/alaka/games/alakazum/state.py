@@ -19,6 +19,7 @@ from alaka.core.phased import PhasedState
 from alaka.core.protocol import Action, Game
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
+from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
@@ -43,6 +44,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         "deal_queue",
         "decider",
         "deck",
+        "deck_kinds",
         "deck_top",
         "deja_vu",
         "draws_left",
@@ -56,6 +58,8 @@ class AlakazumState(PhasedState[ZumOptions]):
         "give_kind",
         "give_left",
         "graveyard",
+        "hand_energy",
+        "hand_points",
         "hands",
         "last_combat",
         "level",
@@ -73,6 +77,9 @@ class AlakazumState(PhasedState[ZumOptions]):
         "seen",
         "spell",
         "start_player",
+        "team_cultures",
+        "team_energy",
+        "team_points",
         "teams",
         "top_known",
         "truncated",
@@ -124,6 +131,14 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.fm_cards: list[int] = []
         self.fm_order: list[int] = []
         self.seen = [0] * n
+        # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
+        self.team_energy = [0] * n
+        self.hand_energy = [0] * n
+        self.team_cultures = [0] * n
+        self.team_points = [0] * (n * len(CULTURES))
+        self.hand_points = [0] * (n * len(CULTURES))
+        #: How many cards of each kind are in ``deck`` (by catalogue row).
+        self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
         #: The combat that ended last, kept for the views until the next one starts.
         self.last_combat: Combat | None = None
@@ -181,6 +196,12 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.fm_cards = s.fm_cards[:]
         self.fm_order = s.fm_order[:]
         self.seen = s.seen[:]
+        self.team_energy = s.team_energy[:]
+        self.hand_energy = s.hand_energy[:]
+        self.team_cultures = s.team_cultures[:]
+        self.team_points = s.team_points[:]
+        self.hand_points = s.hand_points[:]
+        self.deck_kinds = s.deck_kinds[:]
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared
         self.player = s.player

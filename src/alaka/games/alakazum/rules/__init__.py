@@ -108,6 +108,7 @@ from alaka.games.alakazum.rules.table import (
     hats_energy,
     kinds_in_hand,
     owner_of,
+    recount,
     sacrifice_options,
 )
 from alaka.games.alakazum.rules.traps import SANTA_EXPLODES_BELOW
@@ -241,6 +242,7 @@ __all__ = [
     "named",
     "outcome",
     "owner_of",
+    "recount",
     "resample",
     "sacrifice_options",
     "sample_chance",
