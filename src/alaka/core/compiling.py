@@ -72,5 +72,5 @@ def build() -> str:
     if not done:
         return "pure Python"
     if len(done) == len(COMPILED):
-        return f"compiled with mypyc ({len(done)} modules)"
-    return f"partly compiled with mypyc ({len(done)} of {len(COMPILED)} modules)"
+        return f"compiled with mypyc: {len(done)} modules"
+    return f"partly compiled with mypyc: {len(done)} of {len(COMPILED)} modules"

@@ -308,7 +308,7 @@ class PhasedGame(Game):
     def _options(self, options: Mapping[str, object]) -> Any:
         return self.resolve_options(self.validate_options(options))
 
-    def new_initial_state(self, num_players: int | None = None, **options: object) -> PhasedState[Any]:
+    def new_initial_state(self, num_players: object = None, **options: object) -> PhasedState[Any]:
         n = self.check_players(num_players)
         state = self.make_state(n, self._options(options))
         self.game_rules.setup(state)

@@ -15,11 +15,16 @@ import abc
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Self, TypedDict
+from typing import Any, ClassVar, Final, Self
 
 from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import IllegalAction, RecordError
 from alaka.core.params import OptionValue, Parameter, validate_options
+
+# The view's declared shape lives in a module of its own, which is never compiled: a compiled
+# TypedDict loses its annotations, which the conformance kit reads.
+from alaka.core.viewtypes import BaseView as BaseView
+from alaka.core.viewtypes import OutcomeJson as OutcomeJson
 
 #: ``current_player()`` at a chance node (OpenSpiel's kChancePlayerId).
 CHANCE: Final = -1
@@ -44,34 +49,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.name
-
-
-class OutcomeJson(TypedDict):
-    """:meth:`Outcome.to_json`: winners and ranking by seat, scores by seat (empty if none)."""
-
-    winners: list[int]
-    reason: str
-    ranking: list[list[int]]
-    scores: list[int]
-
-
-class BaseView(TypedDict):
-    """What every game's view holds (each game's view type adds its own keys).
-
-    ``log`` holds events in their JSON form (:func:`alaka.core.events.event_json`) with a
-    ``text`` sentence added; each game documents its event kinds.
-    """
-
-    game: str
-    seat: int | None
-    num_players: int
-    phase: str
-    decision: str
-    current_player: int
-    turn: int
-    log: list[dict[str, Any]]
-    log_size: int
-    outcome: OutcomeJson | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +307,9 @@ class Game(abc.ABC):
     def validate_options(self, options: Mapping[str, object]) -> dict[str, OptionValue]:
         return validate_options(self.parameters, options)
 
-    def check_players(self, num_players: int | None) -> int:
+    def check_players(self, num_players: object) -> int:
+        """``num_players`` (the default if ``None``) if this game is for that many players; else
+        an :class:`OptionError` (it may come from a file or a request: any value is checked)."""
         from alaka.core.errors import OptionError
 
         n = self.default_players if num_players is None else num_players
