@@ -204,7 +204,16 @@ class PhasedState(State, Generic[OptionsT]):
         return action in legal
 
     def apply_action(self, action: Action) -> None:
-        if not self._is_legal(action):
+        # The hot path: an action picked from the legal actions just asked for is found among
+        # them by identity here; ``_is_legal`` does the rest (chance outcomes, equal copies).
+        legal = self._legal_cache
+        if legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    break
+            else:
+                legal = None
+        if legal is None and not self._is_legal(action):
             raise self._illegal(action)
         self._legal_cache = None
         self.history.append(action.id)
