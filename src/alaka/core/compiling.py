@@ -3,10 +3,11 @@
 ``ALAKA_COMPILE=1 pip install .`` compiles the modules in :data:`COMPILED` with mypyc (a
 compiler for typed Python) into C extensions; the pure-Python package is the default and the
 fallback, and both play the same seeded games (a test compares them). The compiled modules are
-the hot path: the protocol and the phase machine, the states, actions and rules of both games,
-and IS-MCTS. Modules that only tools read (views, text, scenarios, heuristics) stay Python.
-The typed events stay Python too: mypyc takes a dataclass's class variables (an event's
-``kind``) for fields.
+the hot path: the protocol and the phase machine, the states, options, actions and rules of both
+games (and Alakazoo's components, which its rules read at every step), and IS-MCTS. Modules
+that only tools read (views, text, scenarios, heuristics) stay Python. So do the typed events:
+mypyc takes a dataclass's class variables (an event's ``kind``) for fields; and the view's
+declared types (``viewtypes.py``), whose annotations a compiled ``TypedDict`` loses.
 
 :func:`mypyc_attr` marks a compiled class that classes written in Python may subclass (a game
 of one's own subclasses ``State``). To mypy, and so to mypyc, it is mypy_extensions' decorator
@@ -27,12 +28,15 @@ COMPILED = (
     "alaka.core.eventlog",
     "alaka.core.knowledge",
     "alaka.games.alakazoo.actions",
+    "alaka.games.alakazoo.content",
+    "alaka.games.alakazoo.options",
     "alaka.games.alakazoo.phases",
     "alaka.games.alakazoo.rules",
     "alaka.games.alakazoo.state",
     "alaka.games.alakazum.actions",
     "alaka.games.alakazum.combat",
     "alaka.games.alakazum.layout",
+    "alaka.games.alakazum.options",
     "alaka.games.alakazum.phases",
     "alaka.games.alakazum.rules",
     "alaka.games.alakazum.rules.action",

@@ -131,7 +131,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
                 raise ScenarioError(f"{at}.level: must be A, B or C, not {level!r}")
             s.level[pid] = LEVELS.index(level)
             if _flag(entry.get("broom", False), f"{at}.broom"):
-                s.broom_of[pid] = cards.take("broom", f"{at}.broom", "hand")
+                rules.put_broom(s, pid, cards.take("broom", f"{at}.broom", "hand"))
             s.teams[q].append(pid)
         s.hands[q] = [
             cards.take(x, f"{where}.hand[{i}]", "hand")

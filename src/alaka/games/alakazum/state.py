@@ -120,7 +120,9 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.teams: list[list[int]] = [[] for _ in range(n)]
         self.level = [0] * cards
-        self.broom_of = [-1] * cards
+        #: The broom under each character (-1: none). A tuple: it changes seldom (when a broom is
+        #: given), so copies share it instead of copying a list as long as the box.
+        self.broom_of: tuple[int, ...] = (-1,) * cards
         self.graveyard: list[int] = []
         self.box: list[int] = []
         self.row: list[int] = []
@@ -185,7 +187,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.hands = [hand[:] for hand in s.hands]
         self.teams = [team[:] for team in s.teams]
         self.level = s.level[:]
-        self.broom_of = s.broom_of[:]
+        self.broom_of = s.broom_of
         self.graveyard = s.graveyard[:]
         self.box = s.box[:]
         self.row = s.row[:]

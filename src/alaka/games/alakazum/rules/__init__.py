@@ -108,6 +108,7 @@ from alaka.games.alakazum.rules.table import (
     hats_energy,
     kinds_in_hand,
     owner_of,
+    put_broom,
     recount,
     sacrifice_options,
 )
@@ -242,6 +243,7 @@ __all__ = [
     "named",
     "outcome",
     "owner_of",
+    "put_broom",
     "recount",
     "resample",
     "sacrifice_options",

@@ -28,6 +28,7 @@ from alaka.games.alakazum.rules.table import (
     hats_energy,
     kinds_in_hand,
     owner_of,
+    put_broom,
     set_level,
     take_from_hand,
 )
@@ -141,7 +142,7 @@ def carry_out(s: AlakazumState) -> None:
         turn.action_done(s)
     elif kind == A.BROOM:
         target = announced.characters[0].card
-        s.broom_of[target] = take_from_hand(s, p, action.arg)
+        put_broom(s, target, take_from_hand(s, p, action.arg))
         s.give_kind = -1
         s.log.append(E.BroomGiven(p, 0, target))
         turn.action_done(s)

@@ -73,6 +73,13 @@ def leave_team(s: AlakazumState, seat: int, pid: int) -> None:
     team_changed(s, seat)
 
 
+def put_broom(s: AlakazumState, pid: int, broom: int) -> None:
+    """A broom card goes under a character (R8; ``broom_of`` is a tuple, shared by copies)."""
+    brooms = list(s.broom_of)
+    brooms[pid] = broom
+    s.broom_of = tuple(brooms)
+
+
 def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves its team for the forest graveyard, at level A."""
     leave_team(s, seat, pid)
