@@ -174,6 +174,13 @@ FULL_TABLE: Final = 4
 ALL_RUNES: Final = (1 << NUM_RUNES) - 1
 #: ``SPACE_RUNES[s]``: the bit mask of the two runes of space ``s``.
 SPACE_RUNES: Final = tuple(3 << (2 * space) for space in range(NUM_TYPES))
+#: Every space of a board holds an element.
+ALL_SPACES: Final = (1 << NUM_TYPES) - 1
+#: ``COVERED[spaces]``: the runes under the elements on the spaces of the bit mask ``spaces``.
+COVERED: Final = tuple(
+    sum(SPACE_RUNES[space] for space in range(NUM_TYPES) if spaces >> space & 1)
+    for spaces in range(1 << NUM_TYPES)
+)
 
 # Where to go once the limits are checked (see _settle).
 NEXT_RESOLVE: Final = 0
@@ -205,17 +212,25 @@ def setup(s: AlakazooState) -> None:
 
 def complete(s: AlakazooState, seat: int) -> bool:
     """Whether all 9 spaces of the seat's board hold an element."""
-    return -1 not in s.elements[seat]
+    return s.spaces[seat] == ALL_SPACES
 
 
 def free_runes(s: AlakazooState, seat: int) -> int:
     """Bit mask of runes that may take a token: empty and, by ruling Z4, not covered."""
     free = ALL_RUNES & ~s.runes[seat]
     if s.opts.covered_runes:
-        for runes, card in zip(SPACE_RUNES, s.elements[seat], strict=True):
-            if card >= 0:
-                free &= ~runes
+        free &= ~COVERED[s.spaces[seat]]
     return free
+
+
+def spaces_shown(elements: list[int]) -> int:
+    """The bit mask of the spaces of a board that hold an element (``state.spaces`` keeps it)."""
+    return sum(1 << space for space, card in enumerate(elements) if card >= 0)
+
+
+def recount(s: AlakazooState) -> None:
+    """Work out again the mask of shown spaces each seat keeps (after a position is built)."""
+    s.spaces = [spaces_shown(elements) for elements in s.elements]
 
 
 def tokens_held(s: AlakazooState, seat: int) -> int:
@@ -257,12 +272,12 @@ def limit_penalty(s: AlakazooState, excess: int) -> int:
 def displayable(s: AlakazooState, seat: int, cards: list[int]) -> list[int]:
     """Z7: the cards that ``seat`` may display: the card's space is empty and both of its runes
     hold a token. (One pass over the cards, with no call per card: it runs at every display.)"""
-    elements = s.elements[seat]
+    spaces = s.spaces[seat]
     runes = s.runes[seat]
     return [
         card
         for card in cards
-        if elements[card % NUM_TYPES] < 0
+        if not spaces >> card % NUM_TYPES & 1
         and runes & SPACE_RUNES[card % NUM_TYPES] == SPACE_RUNES[card % NUM_TYPES]
     ]
 
@@ -290,21 +305,9 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
     if phase == PH_RESOLVE:
         return _resolve_actions(s)
     if phase == PH_ACTION:
-        columns = s.columns
-        out = [*a.rolls, *[take for take, column in zip(a.take, columns, strict=True) if column]]
-        if s.hands[p]:
-            out.append(a.redraw)
-        if s.stored[p] > 0:
-            out.append(a.helper)
-        if s.opts.may_skip_action:
-            out.append(a.no_action)
-        return tuple(out)
+        return _action_actions(s)
     if phase == PH_TOKENS_OVER:
-        runes = s.runes[p]
-        out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
-        if s.stored[p]:
-            out.append(a.return_wizard)
-        return tuple(out)
+        return _return_actions(s)
     if phase == PH_CARDS_OVER:
         discard = a.discard
         return tuple([discard[card] for card in s.hands[p]])
@@ -325,6 +328,32 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
     if phase == PH_BOARD:
         return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
     return ()
+
+
+def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
+    """The three actions (Z13): roll any of the dice, take a column that holds cards, redraw
+    with cards in hand, the Helper with a stored token; no action if the option allows it."""
+    a = s.acts
+    p = s.player
+    out: list[Action] = [*a.rolls, *[take for take, column in zip(a.take, s.columns, strict=True) if column]]
+    if s.hands[p]:
+        out.append(a.redraw)
+    if s.stored[p] > 0:
+        out.append(a.helper)
+    if s.opts.may_skip_action:
+        out.append(a.no_action)
+    return tuple(out)
+
+
+def _return_actions(s: AlakazooState) -> tuple[Action, ...]:
+    """Over the token limit (Z2): return a token from a rune or the Wizard card."""
+    a = s.acts
+    p = s.player
+    runes = s.runes[p]
+    out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
+    if s.stored[p]:
+        out.append(a.return_wizard)
+    return tuple(out)
 
 
 def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
@@ -814,6 +843,7 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     space = card % NUM_TYPES
     _lose_from_hand(s, p, card)
     s.elements[p][space] = card
+    s.spaces[p] |= 1 << space
     s.runes[p] &= ~SPACE_RUNES[space]
     s.magic_pool += 2
     earned = 0
@@ -919,10 +949,6 @@ def outcome(s: AlakazooState) -> Outcome | None:
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
     return Outcome(winners, reason, ranking, scores)
-
-
-def recount(s: AlakazooState) -> None:
-    """Alakazoo keeps no running totals (its menus read small bit masks): nothing to work out."""
 
 
 # -- information sets --------------------------------------------------------------------------

@@ -74,6 +74,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         "runes",
         "seen",
         "skipped",
+        "spaces",
         "stored",
         "truncated",
         "turns",
@@ -101,6 +102,9 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.runes = [0] * n
         self.stored = [0] * n
         self.elements = [[-1] * 9 for _ in range(n)]
+        #: Per seat, the bit mask of the spaces of its board that hold an element (kept up to
+        #: date by the rules, worked out again by ``rules.recount``).
+        self.spaces = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.dark = [0] * n
         self.points = [0] * n
@@ -142,6 +146,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.runes = s.runes[:]
         self.stored = s.stored[:]
         self.elements = [e[:] for e in s.elements]
+        self.spaces = s.spaces[:]
         self.hands = [h[:] for h in s.hands]
         self.dark = s.dark[:]
         self.points = s.points[:]
