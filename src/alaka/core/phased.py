@@ -8,9 +8,9 @@ game writes only its rules, data, views and text.
 The state holds data only: it reaches the behaviour through its game (``state.game``), whose
 module imports the rules, the views and the text. So a game's ``state.py`` imports none of
 them, and the rules, views and text import the state (for types only) without an import loop.
-The game provides the rules module (:attr:`PhasedGame.game_rules`) and, for the protocol methods
-a state does not write itself, :meth:`PhasedGame.view_of`, :meth:`PhasedGame.decision_of` and
-:meth:`PhasedGame.inventory_of`.
+The game provides the rules (:attr:`PhasedGame.game_rules`, a :class:`GameRules` calling the
+rules module's functions) and, for the protocol methods a state does not write itself,
+:meth:`PhasedGame.view_of`, :meth:`PhasedGame.decision_of` and :meth:`PhasedGame.inventory_of`.
 """
 
 from __future__ import annotations
@@ -24,23 +24,56 @@ from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import SearchCopyError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
 
+StateT = TypeVar("StateT")
 
-class GameRules(Protocol):
-    """What a phase-machine game's rules module provides (functions taking the state first)."""
 
-    CHANCE_PHASES: frozenset[int]
-    PH_OVER: int
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameRules(Generic[StateT]):
+    """A phase-machine game's rules as the states reach them: each game's rules package
+    subclasses this with methods that call its functions (taking the state first), and its game
+    names the one instance (:attr:`PhasedGame.game_rules`).
 
-    def setup(self, s: Any) -> None: ...
-    def legal_actions(self, s: Any) -> tuple[Action, ...]: ...
-    def chance_outcomes(self, s: Any) -> tuple[tuple[Action, float], ...]: ...
-    def sample_chance(self, s: Any, rng: random.Random) -> Action: ...
-    def is_chance_outcome(self, s: Any, action: Any) -> bool: ...
-    def apply(self, s: Any, action: Any) -> None: ...
-    def outcome(self, s: Any) -> Outcome | None: ...
-    def resample(self, s: Any, new: Any, seat: int, rng: random.Random) -> None: ...
-    def recount(self, s: Any) -> None: ...
-    def max_game_length(self, num_players: int, max_turns: int) -> int: ...
+    An object rather than the rules module itself: in the compiled build (``alaka.core.compiling``)
+    a method of a compiled class is called directly, where a module's function is looked up by
+    name at every call, and these are called at every step.
+    """
+
+    def __init__(self, chance_phases: frozenset[int], over_phase: int) -> None:
+        #: The phases where chance decides, and the phase of a finished game.
+        self.chance_phases = chance_phases
+        self.over_phase = over_phase
+
+    def setup(self, s: StateT) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self, s: StateT) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def chance_outcomes(self, s: StateT) -> tuple[tuple[Action, float], ...]:
+        raise NotImplementedError
+
+    def sample_chance(self, s: StateT, rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def is_chance_outcome(self, s: StateT, action: Any) -> bool:
+        raise NotImplementedError
+
+    def apply(self, s: StateT, action: Any) -> None:
+        raise NotImplementedError
+
+    def outcome(self, s: StateT) -> Outcome | None:
+        raise NotImplementedError
+
+    def resample(self, s: StateT, new: StateT, seat: int, rng: random.Random) -> None:
+        """Deal again, into ``new`` (a copy of ``s``), what ``seat`` cannot locate."""
+        raise NotImplementedError
+
+    def recount(self, s: StateT) -> None:
+        """Work out again the running totals the state keeps (after it is built by hand)."""
+        raise NotImplementedError
+
+    def max_game_length(self, num_players: int, max_turns: int) -> int:
+        raise NotImplementedError
 
 
 class GameOptions(Protocol):
@@ -73,9 +106,9 @@ class PhasedState(State, Generic[OptionsT]):
     #: The game's action class (chance outcomes are checked against it).
     action_type: ClassVar[type[Action]]
 
-    #: The game's rules module, taken from the game when the state is made (the state holds it
+    #: The game's rules, taken from the game when the state is made (the state holds them
     #: like its options: a reference, so that ``state.py`` imports no behaviour).
-    rules: GameRules
+    rules: GameRules[Any]
     n: int
     phase: int
     opts: OptionsT
@@ -138,9 +171,9 @@ class PhasedState(State, Generic[OptionsT]):
     def _who_decides(self) -> int:
         phase = self.phase
         rules = self.rules
-        if phase in rules.CHANCE_PHASES:
+        if phase in rules.chance_phases:
             return CHANCE
-        if phase == rules.PH_OVER:
+        if phase == rules.over_phase:
             return TERMINAL
         return self._seat_to_decide()
 
@@ -287,8 +320,8 @@ class PhasedState(State, Generic[OptionsT]):
 class PhasedGame(Game):
     """A game whose states are :class:`PhasedState`: options resolved once, then the rules' setup."""
 
-    #: The game's rules module (its states reach it through their game).
-    game_rules: ClassVar[GameRules]
+    #: The game's rules (its states reach them through their game).
+    game_rules: ClassVar[GameRules[Any]]
     #: The package holding ``data/summary.md`` (the rules in brief).
     package: ClassVar[str]
 

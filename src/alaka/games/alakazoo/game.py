@@ -24,7 +24,7 @@ class AlakazooGame(PhasedGame):
     #: 2: an over-limit breach costs one Dark Power token (option limit_penalty), the creature
     #: point counts any board in play, the action may be skipped (option may_skip_action).
     record_version = 2
-    game_rules: ClassVar[GameRules] = rules
+    game_rules: ClassVar[GameRules[Any]] = rules.RULES
     package = "alaka.games.alakazoo"
 
     def upgrade_record(self, record: Mapping[str, Any], version: object) -> Mapping[str, Any]:

@@ -30,6 +30,7 @@ import random
 from typing import Final
 
 from alaka.core import knowledge
+from alaka.core.phased import GameRules
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -951,6 +952,43 @@ def outcome(s: AlakazooState) -> Outcome | None:
     return Outcome(winners, reason, ranking, scores)
 
 
+# -- the rules as the states reach them ----------------------------------------------------------
+
+
+class ZooRules(GameRules[AlakazooState]):
+    """The rules as the states reach them (see :class:`~alaka.core.phased.GameRules`)."""
+
+    def setup(self, s: AlakazooState) -> None:
+        setup(s)
+
+    def legal_actions(self, s: AlakazooState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def chance_outcomes(self, s: AlakazooState) -> tuple[tuple[Action, float], ...]:
+        return chance_outcomes(s)
+
+    def sample_chance(self, s: AlakazooState, rng: random.Random) -> Action:
+        return sample_chance(s, rng)
+
+    def is_chance_outcome(self, s: AlakazooState, action: ZooAction) -> bool:
+        return is_chance_outcome(s, action)
+
+    def apply(self, s: AlakazooState, action: ZooAction) -> None:
+        _HANDLERS[action.kind](s, action)
+
+    def outcome(self, s: AlakazooState) -> Outcome | None:
+        return outcome(s)
+
+    def resample(self, s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random) -> None:
+        resample(s, new, seat, rng)
+
+    def recount(self, s: AlakazooState) -> None:
+        recount(s)
+
+    def max_game_length(self, num_players: int, max_turns: int) -> int:
+        return max_game_length(num_players, max_turns)
+
+
 # -- information sets --------------------------------------------------------------------------
 
 
@@ -987,3 +1025,7 @@ def resample(s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random
         new.hands[q][i] = card
     new.deck = pool[len(slots) :]
     knowledge.forget_moved(new.seen, seat, moved)
+
+
+#: The one instance, which the game names (``AlakazooGame.game_rules``).
+RULES: Final = ZooRules(CHANCE_PHASES, PH_OVER)

@@ -28,7 +28,7 @@ class AlakazumGame(PhasedGame):
     #: shown after it, so records of version 1 no longer replay.
     record_version = 2
     parameters = PARAMETERS
-    game_rules: ClassVar[GameRules] = rules
+    game_rules: ClassVar[GameRules[Any]] = rules.RULES
     package = "alaka.games.alakazum"
 
     def resolve_options(self, values: Mapping[str, Any]) -> ZumOptions:
