@@ -3,6 +3,7 @@
 Run:  python benchmarks/bench_games.py [--seconds 5] [--game alakazoo] [--players 2 4]
       python benchmarks/bench_games.py --against-openspiel [--rounds 7] [--round-seconds 0.4]
           [--compiled-python .venv-compiled/bin/python]
+      python benchmarks/bench_games.py --split 200 [--game alakazum] [--players 2]
 
 For each game and player count it plays seeded random games for the given time with the same
 loop as ``alaka.play`` (legal_actions + apply_action, chance by ``sample_chance``) and reports:
@@ -13,6 +14,9 @@ loop as ``alaka.play`` (legal_actions + apply_action, chance by ``sample_chance`
 - clone us       microseconds per ``clone()`` of positions sampled from those games (the fastest
                  of three passes over them; with ``--against-openspiel`` also ``search_clone()``);
 - resample us    microseconds per ``resample(seat, rng)`` of the same positions.
+
+``--split GAMES`` prints where an action's processor time goes: the menus (``legal_actions``),
+``apply_action``, ``sample_chance`` and the rest (the loop and its random draws).
 
 ``--against-openspiel`` measures the anchor instead (docs/architecture.md, "Speed"): every
 contender, alaka's games at each player count and OpenSpiel's C++ card games (hearts, spades,
@@ -324,6 +328,73 @@ def against_openspiel(args: argparse.Namespace) -> None:
     report(results, args.rounds, args.round_seconds)
 
 
+# -- where an action's time goes --------------------------------------------------------------
+
+
+def split(name: str, players: int, games: int) -> dict[str, float]:
+    """Nanoseconds per action of processor time, and how much of it goes to the engine's calls
+    the loop makes: ``legal_actions()`` (the menus), ``apply_action()`` and ``sample_chance()``;
+    the rest is the loop itself and its random draws. Each call is timed with a clock read on
+    either side, whose own cost is measured and taken off."""
+    game = alaka.game(name)
+    clock = time.perf_counter_ns
+    spent = {"legal": 0, "apply": 0, "chance": 0}
+    actions = decisions = 0
+    rng = random.Random(0)
+    start = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state(players)
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                t0 = clock()
+                action = state.sample_chance(rng)
+                spent["chance"] += clock() - t0
+            else:
+                t0 = clock()
+                legal = state.legal_actions()
+                spent["legal"] += clock() - t0
+                action = legal[rng.randrange(len(legal))]
+                decisions += 1
+            t0 = clock()
+            state.apply_action(action)
+            spent["apply"] += clock() - t0
+            actions += 1
+    timed = (time.process_time() - start) * 1e9
+    count = 100_000
+    t0 = clock()
+    for _ in range(count):
+        t1 = clock()
+        clock() - t1
+    pair = (clock() - t0) / count  # a clock read on either side, and the sum
+    total = timed - pair * (2 * actions)  # two timed calls per action
+    calls = {"legal": decisions, "apply": actions, "chance": actions - decisions}
+    shares = {key: (value - pair * calls[key]) / actions for key, value in spent.items()}
+    per_action = total / actions
+    shares["rest"] = per_action - sum(shares.values())
+    return {"per_action": per_action, "decisions_per_action": decisions / actions, **shares}
+
+
+def report_split(names: list[str], players: list[int] | None, games: int) -> None:
+    columns = "".join(f"{column:>13}" for column in ("menus", "apply", "chance", "rest"))
+    print(f"{'game':10} {'players':>7} {'ns/action':>10}{columns}")
+    for name in names:
+        for n in players or list(alaka.game(name).player_counts):
+            found = split(name, n, games)
+            cells = " ".join(
+                f"{found[key]:>6.0f} ({found[key] / found['per_action']:>3.0%})"
+                for key in ("legal", "apply", "chance", "rest")
+            )
+            print(f"{name:10} {n:>7} {found['per_action']:>10.0f} {cells}", flush=True)
+    print(
+        "\nProcessor time per action of seeded random games: legal_actions() (menus), apply_action(),"
+        " sample_chance(); the rest is the loop and its random draws. alaka "
+        f"{alaka.__version__}, {build()}; load average {os.getloadavg()[0]:.2f}."
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -342,6 +413,9 @@ def main() -> None:
         default=os.environ.get("ALAKA_COMPILED_PYTHON"),
         help="an interpreter whose alaka is the compiled build: its rows are added",
     )
+    parser.add_argument(
+        "--split", type=int, metavar="GAMES", help="where an action's time goes, over this many games"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     print(f"alaka {alaka.__version__}, {build()}", file=sys.stderr)
@@ -349,6 +423,9 @@ def main() -> None:
         against_openspiel(args)
         return
     names = args.game or list(alaka.games())
+    if args.split:
+        report_split(names, args.players, args.split)
+        return
     header = (
         f"{'game':10} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'actions/s':>10} "
         f"{'clone us':>9} {'resample us':>12}"
