@@ -17,21 +17,38 @@ per second for three set-ups:
 
 It measures; it asserts nothing. Target (issue 4): at least 1,000 simulations per second in a
 4-player game with cut rollouts scored by the heuristic evaluator.
+
+``--against-openspiel`` (issue 18) measures instead simulations per second of processor time
+next to OpenSpiel's Python ``ISMCTSBot`` on hearts, its standard set-up (a random rollout to
+the end of the game per simulation, ``RandomRolloutEvaluator``), at equal rollout length:
+alaka's searches roll out at random for as many decisions as a hearts rollout from the same
+kind of position makes (measured), then score the position as even (``terminal_values``), so
+both sides spend their time on search and engine alone. Positions are mid-game decisions with
+at least 3 legal actions (hearts: past the passing of cards). With ``--compiled-python`` the
+alaka rows are measured with the compiled build too (README). The load average is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import alaka
-from alaka.bots.ismcts import ISMCTSBot, random_policy
+try:  # the installed package (pure or compiled) if there is one, else the sources beside this file
+    import alaka
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    import alaka
+from alaka.bots.ismcts import ISMCTSBot, random_policy, terminal_values
 from alaka.bots.registry import heuristic_for, make_bot
+from alaka.core.compiling import build
 from alaka.core.protocol import State
 
 #: The set-up measured for 4-player Alakazoo in docs/bots.md, at this script's iteration budget.
@@ -69,6 +86,130 @@ def rate(bot: ISMCTSBot, states: list[State]) -> float:
     return done / (time.perf_counter() - start)
 
 
+# -- against OpenSpiel's IS-MCTS on hearts ------------------------------------------------------
+
+
+#: Decisions of hearts' passing phase: 3 cards from each of the 4 players.
+HEARTS_PASSES = 12
+
+
+def hearts_positions(count: int, seed: int) -> list[Any]:
+    """Mid-game hearts decisions (cards passed, 4 to 36 cards played) with at least 3 legal
+    actions."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        target = HEARTS_PASSES + rng.randrange(4, 36)
+        plays = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+                continue
+            legal = state.legal_actions()
+            if plays >= target and len(legal) >= 3:
+                found.append(state.clone())
+                break
+            state.apply_action(legal[rng.randrange(len(legal))])
+            plays += 1
+    return found
+
+
+def decisions_to_the_end(states: list[Any], rng: random.Random, tries: int = 20) -> float:
+    """The mean number of decisions of a random playout from these positions to the end."""
+    counts = []
+    for state in states:
+        for _ in range(tries):
+            playout = state.clone()
+            made = 0
+            while not playout.is_terminal():
+                if playout.is_chance_node():
+                    actions, weights = zip(*playout.chance_outcomes(), strict=True)
+                    playout.apply_action(rng.choices(actions, weights)[0])
+                else:
+                    legal = playout.legal_actions()
+                    playout.apply_action(legal[rng.randrange(len(legal))])
+                    made += 1
+            counts.append(made)
+    return statistics.fmean(counts)
+
+
+def openspiel_rate(states: list[Any], simulations: int) -> float:
+    """OpenSpiel's Python IS-MCTS with random rollouts: simulations per processor second."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("hearts")
+    spent = 0.0
+    for i, state in enumerate(states):
+        randomness = np.random.RandomState(i)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
+        bot = ismcts.ISMCTSBot(
+            game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=randomness
+        )
+        start = time.process_time()
+        bot.step(state)
+        spent += time.process_time() - start
+    return simulations * len(states) / spent
+
+
+def alaka_rates(depth: int, simulations: int, count: int) -> dict[str, float]:
+    """alaka's IS-MCTS with random rollouts cut after ``depth`` decisions (scored as even):
+    simulations per processor second, per game and player count."""
+    rates = {}
+    for name in alaka.games():
+        for players in (2, 4):
+            states = positions(name, players, count, seed=players)
+            bot = ISMCTSBot(iterations=simulations, depth=depth, evaluator=terminal_values)
+            done = 0
+            start = time.process_time()
+            for i, state in enumerate(states):
+                bot.act(state, state.current_player(), random.Random(i))
+                done += bot.last.iterations
+            rates[f"{name} {players}p"] = done / (time.process_time() - start)
+    return rates
+
+
+def against_openspiel(args: argparse.Namespace) -> None:
+    if args.depth is not None:  # a run for another build: the rollout length is given
+        print(
+            json.dumps({"build": build(), "rates": alaka_rates(args.depth, args.iterations, args.positions)})
+        )
+        return
+    hearts = hearts_positions(args.positions, seed=1)
+    length = decisions_to_the_end(hearts, random.Random(2))
+    depth = round(length)
+    theirs = openspiel_rate(hearts, args.iterations)
+    runs = [{"build": build(), "rates": alaka_rates(depth, args.iterations, args.positions)}]
+    if args.compiled_python:
+        command = [args.compiled_python, __file__, "--against-openspiel", "--depth", str(depth)]
+        command += ["--iterations", str(args.iterations), "--positions", str(args.positions)]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"the run under {args.compiled_python} failed:\n{done.stderr}")
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    theirs_again = openspiel_rate(hearts, args.iterations)  # before and after: the load may move
+    reference = (theirs + theirs_again) / 2
+    print(f"{'search':34} {'build':8} {'simulations/s':>14} {'x OpenSpiel':>11}")
+    print(f"{'OpenSpiel ISMCTSBot, hearts':34} {'python':8} {reference:>14,.0f} {1.0:>11.2f}")
+    for run in runs:
+        short = "compiled" if run["build"].startswith("compiled") else "pure"
+        for label, rate in run["rates"].items():
+            print(f"{'alaka IS-MCTS, ' + label:34} {short:8} {rate:>14,.0f} {rate / reference:>11.2f}")
+    print(
+        f"\nRandom rollouts of {length:.1f} decisions on average (a hearts playout from these "
+        f"positions; alaka's are cut at {depth}); {args.iterations} simulations per search, "
+        f"{args.positions} searches per row; processor time. OpenSpiel's rate is the mean of a run "
+        f"before and after alaka's ({theirs:,.0f} and {theirs_again:,.0f}). Load average "
+        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; alaka {alaka.__version__}."
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -76,7 +217,19 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="iterations per search")
     parser.add_argument("--positions", type=int, default=6, help="searches per row")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--against-openspiel", action="store_true", help="next to OpenSpiel's IS-MCTS on hearts"
+    )
+    parser.add_argument(
+        "--compiled-python",
+        default=os.environ.get("ALAKA_COMPILED_PYTHON"),
+        help="an interpreter whose alaka is the compiled build: its rows are added",
+    )
+    parser.add_argument("--depth", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.against_openspiel:
+        against_openspiel(args)
+        return
     print(
         f"{'game':10} {'players':>7} {'full random':>12} "
         f"{'cut d=10 heuristic-eval':>24} {'cut d=10 heuristic':>19} "

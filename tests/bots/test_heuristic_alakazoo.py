@@ -18,6 +18,7 @@ from alaka.core.protocol import CHANCE, TERMINAL, Action
 from alaka.games.alakazoo import heuristic as H
 from alaka.games.alakazoo import rules as R
 from alaka.games.alakazoo.actions import ROLL, ZooAction
+from alaka.games.alakazoo.events import NoAction, TurnStarted
 
 ZOO = alaka.game("alakazoo")
 TYPES = ("left ear", "head", "right ear", "left hand", "body", "right hand", "left leg", "tail", "right leg")
@@ -378,6 +379,42 @@ def test_it_does_not_take_no_action_twice_running() -> None:
         state.apply_action(legal[-1] if state.current_player() == 1 else legal[0])
     assert state.hands[0] == ZOO.scenario(spec).hands[0]  # the same stuck position again
     assert H.policy(state, 0, random.Random(0)).name != "no-action"
+
+
+def test_it_reads_a_turn_without_an_action_from_the_state_as_the_log_tells_it() -> None:
+    """What the policy reads (``skipped``, which a search copy keeps too) says, for every seat
+    at every step of random games with the option, what the public log says: whether the
+    seat's turn before its latest one went without an action."""
+
+    def from_the_log(s: Any, seat: int) -> bool:
+        turns_seen = 0
+        for event in reversed(s.log):
+            if event.actor == seat and isinstance(event, TurnStarted):
+                turns_seen += 1
+                if turns_seen == 2:
+                    return False
+            elif event.actor == seat and isinstance(event, NoAction) and turns_seen == 1:
+                return True
+        return False
+
+    skips = 0
+    for seed in range(4):
+        state = ZOO.new_initial_state(3, may_skip_action=True)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in range(3):
+                expected = from_the_log(state, seat)
+                assert H._took_no_action_last_turn(state, seat) == expected
+                skips += expected
+            legal = state.legal_actions()
+            skip = [a for a in legal if a.name == "no-action"]
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            elif skip and rng.random() < 0.5:  # often, so that turns without an action follow
+                state.apply_action(skip[0])
+            else:
+                state.apply_action(legal[rng.randrange(len(legal))])
+    assert skips > 100
 
 
 def test_it_acts_when_an_action_helps_even_if_it_may_skip() -> None:

@@ -125,7 +125,7 @@ class GuessState(State):
             "outcome": result.to_json() if result else None,
         }
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random, *, search: bool = False) -> Self:
         """Deal again what ``seat`` cannot see: the middle card was named by nobody, and a
         player's card was named by anyone but that player (nobody may name their own)."""
         new = self.clone()

@@ -1,8 +1,9 @@
 """The heuristic bot: a game's hand-written policy, applied to a resampled state.
 
-Deciding on ``state.resample(seat, rng)`` rather than on the state itself means that even a
-heuristic that carelessly read another seat's hand would be reading a random guess of it, and
-two states the seat cannot tell apart give the same decision for the same RNG.
+Deciding on ``state.resample(seat, rng, search=True)`` (a search copy: no history to copy)
+rather than on the state itself means that even a heuristic that carelessly read another seat's
+hand would be reading a random guess of it, and two states the seat cannot tell apart give the
+same decision for the same RNG.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class HeuristicBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        guess = state.resample(seat, rng)
+        guess = state.resample(seat, rng, search=True)
         chosen = self.heuristic.policy(guess, seat, rng)
         # Same id, so the action of the real state's table is returned.
         for action in legal:

@@ -1,8 +1,9 @@
 """Information-set Monte Carlo tree search (single observer), generic over the game protocol.
 
 Each iteration deals a fresh *determinization* of the hidden information with
-``state.resample(seat, rng)``, so the search never reads what its seat cannot see, then walks
-one tree shared by every determinization (Cowling, Powley and Whitehouse's SO-ISMCTS):
+``state.resample(seat, rng, search=True)`` (a search copy), so the search never reads what its
+seat cannot see, then walks one tree shared by every determinization (Cowling, Powley and
+Whitehouse's SO-ISMCTS):
 
 - nodes are reached by the sequence of *decisions* from the root; chance outcomes are sampled
   in the determinization and are not branched on (open loop), so the tree stays small;
@@ -56,8 +57,8 @@ Policy = Callable[[State, int, random.Random], Action]
 
 
 def random_policy(state: State, seat: int, rng: random.Random) -> Action:
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    # ``rng.choice(legal)`` draws the number ``legal[rng.randrange(len(legal))]`` would, more cheaply.
+    return rng.choice(state.legal_actions())
 
 
 def win_shares(state: State) -> tuple[float, ...]:
@@ -186,7 +187,7 @@ class ISMCTSBot:
         budget = max(1, round(self.iterations * tree_share))
         done = 0
         while (self.seconds > 0 and time.perf_counter() < deadline) or (self.seconds <= 0 and done < budget):
-            self._iterate(root, state.resample(seat, rng), rng)
+            self._iterate(root, state.resample(seat, rng, search=True), rng)
             done += 1
         by_id = {a.id: a for a in legal}
         best = _most_visited(root, by_id)
@@ -234,7 +235,7 @@ class ISMCTSBot:
         by_id = {a.id: a for a in legal}
         prior = -1
         if self.prior is not None:
-            prior = self.prior(state.resample(seat, rng), seat, rng).id
+            prior = self.prior(state.resample(seat, rng, search=True), seat, rng).id
         survivors = list(by_id)
         returns: dict[int, list[float]] = {a: [] for a in survivors}
         rounds = max(1, math.ceil(math.log2(len(survivors))))
@@ -284,7 +285,7 @@ class ISMCTSBot:
         """Deal one world (a determinization and one seed for all that is random after it) and
         play each action on it, appending ``seat``'s return to ``returns[action.id]``: the
         actions' returns are then paired, world by world."""
-        world = state.resample(seat, rng)
+        world = state.resample(seat, rng, search=True)
         seed = rng.getrandbits(64)
         for action in actions:
             sim = world.clone()
@@ -369,7 +370,7 @@ class ISMCTSBot:
                     child.available += 1
             if untried:
                 prior = [a for a in untried if a.id == node.prior]
-                action = prior[0] if prior else untried[rng.randrange(len(untried))]
+                action = prior[0] if prior else rng.choice(untried)
                 child = Node(player=player, available=1, totals=[0.0] * state.num_players)
                 node.children[action.id] = child
                 state.apply_action(action)

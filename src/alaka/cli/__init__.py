@@ -927,9 +927,13 @@ def _usage_line(error: typer.TyperException) -> str:
 
 def _version(value: bool) -> None:
     if value:
-        from alaka import __version__
+        import platform
 
-        console.print(f"alaka {__version__}")
+        from alaka import __version__
+        from alaka.core.compiling import build
+
+        python = f"{platform.python_implementation()} {platform.python_version()}"
+        console.print(f"alaka {__version__} ({build()}; {python})", highlight=False)
         raise typer.Exit()
 
 

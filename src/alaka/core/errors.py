@@ -33,3 +33,7 @@ class ContentError(AlakaError):
 
 class UnknownGame(AlakaError):
     """A game name that is not registered."""
+
+
+class SearchCopyError(AlakaError):
+    """A record asked of a state copied for search, which keeps no history of actions."""

@@ -15,19 +15,27 @@ import abc
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypedDict
+from typing import Any, ClassVar, Final, Self
 
+from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import IllegalAction, RecordError
 from alaka.core.params import OptionValue, Parameter, validate_options
 
+# The view's declared shape lives in a module of its own, which is never compiled: a compiled
+# TypedDict loses its annotations, which the conformance kit reads.
+from alaka.core.viewtypes import BaseView as BaseView
+from alaka.core.viewtypes import OutcomeJson as OutcomeJson
+
 #: ``current_player()`` at a chance node (OpenSpiel's kChancePlayerId).
-CHANCE = -1
+CHANCE: Final = -1
 #: ``current_player()`` once the game is over (OpenSpiel's kTerminalPlayerId).
-TERMINAL = -4
+TERMINAL: Final = -4
 
 JsonDict = dict[str, Any]
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move or chance outcome, with a stable integer id and a canonical string.
@@ -41,34 +49,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.name
-
-
-class OutcomeJson(TypedDict):
-    """:meth:`Outcome.to_json`: winners and ranking by seat, scores by seat (empty if none)."""
-
-    winners: list[int]
-    reason: str
-    ranking: list[list[int]]
-    scores: list[int]
-
-
-class BaseView(TypedDict):
-    """What every game's view holds (each game's view type adds its own keys).
-
-    ``log`` holds events in their JSON form (:func:`alaka.core.events.event_json`) with a
-    ``text`` sentence added; each game documents its event kinds.
-    """
-
-    game: str
-    seat: int | None
-    num_players: int
-    phase: str
-    decision: str
-    current_player: int
-    turn: int
-    log: list[dict[str, Any]]
-    log_size: int
-    outcome: OutcomeJson | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +102,8 @@ class ActionTable:
             raise IllegalAction(f"no action is written {text!r}") from None
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(abc.ABC):
     """A game position. Mutated in place by :meth:`apply_action`; copied by :meth:`clone`.
 
@@ -175,8 +157,11 @@ class State(abc.ABC):
         """
 
     @abc.abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A full state that ``seat`` cannot tell from this one (same view)."""
+    def resample(self, seat: int, rng: random.Random, *, search: bool = False) -> State:
+        """A full state that ``seat`` cannot tell from this one (same view).
+
+        With ``search``, the result is a copy made for search, as :meth:`search_clone` makes.
+        """
 
     @abc.abstractmethod
     def decision(self) -> str:
@@ -204,6 +189,14 @@ class State(abc.ABC):
     def max_game_length(self) -> int:
         """A safety bound on the actions of this game (its options may raise it)."""
         return self.game.max_game_length(self.num_players)
+
+    def search_clone(self) -> Self:
+        """A copy for search: it plays on exactly as :meth:`clone` would, but a game may leave
+        out the history of actions, so that search, which copies a state at every simulation,
+        does not copy a whole game's past each time. A game that does so refuses ``record()`` on
+        such a copy (it would be wrong, not merely short), and copies of it are search copies
+        too. This default keeps everything."""
+        return self.clone()
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -294,6 +287,8 @@ class State(abc.ABC):
         return f"<{type(self).__name__} {self.game.name} {self.decision()}>"
 
 
+# Games written in Python subclass it, also when this module is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(abc.ABC):
     """A registered game: its options, its action space and how to start or rebuild a state."""
 
@@ -316,7 +311,9 @@ class Game(abc.ABC):
     def validate_options(self, options: Mapping[str, object]) -> dict[str, OptionValue]:
         return validate_options(self.parameters, options)
 
-    def check_players(self, num_players: int | None) -> int:
+    def check_players(self, num_players: object) -> int:
+        """``num_players`` (the default if ``None``) if this game is for that many players; else
+        an :class:`OptionError` (it may come from a file or a request: any value is checked)."""
         from alaka.core.errors import OptionError
 
         n = self.default_players if num_players is None else num_players

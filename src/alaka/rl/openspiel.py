@@ -215,7 +215,7 @@ class AlakaState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         twin: AlakaState = self.clone()
         seen = self._engine.digests.get(player_id)
-        twin._engine = _Engine(self._engine.state.resample(player_id, rng))
+        twin._engine = _Engine(self._engine.state.resample(player_id, rng, search=True))
         if seen is not None:  # the player's log is the same in both, so is its digest
             twin._engine.digests[player_id] = seen
         twin._engine.cursor.size = self._engine.cursor.size

@@ -11,6 +11,8 @@ What is checked:
 - legal actions are distinct, come from the game's action table and parse from their string;
 - an illegal action raises ``IllegalAction`` and leaves the state exactly as it was;
 - ``clone()`` is independent of the original;
+- a search copy (``search_clone()``, ``resample(seat, rng, search=True)``) plays on exactly as
+  a full copy: the same views and legal actions after the same actions (:func:`views`);
 - ``record()`` -> ``replay_states`` rebuilds every intermediate state;
 - views and records survive a JSON round trip;
 - conservation: ``inventory()`` (every card and token) never changes;
@@ -196,6 +198,37 @@ def check_illegal_and_clone(
         twin.apply_action(step.action)
         if fingerprint(twin) != fingerprint(copy):
             raise _fail(game, num_players, seed, step.index, "two clones diverged on the same action")
+        lean = state.search_clone()
+        lean.apply_action(step.action)
+        if views(lean) != views(copy) or lean.legal_actions() != copy.legal_actions():
+            raise _fail(game, num_players, seed, step.index, "a search copy diverged from a clone")
+        if fingerprint(state) != before:
+            raise _fail(game, num_players, seed, step.index, "acting on a search copy changed the original")
+        again = lean.clone()
+        if views(again) != views(lean) or not _refuses_a_record_like(again, lean):
+            raise _fail(game, num_players, seed, step.index, "a copy of a search copy is not like it")
+
+
+def views(state: State, recent: int = 3) -> list[Any]:
+    """Every seat's view and the spectator's, with the ``recent`` last events of the log (and
+    its size): what a state shows, at a cost that does not grow with the game."""
+    since = max(0, int(state.view(None, log_since=None)["log_size"]) - recent)
+    return [state.view(seat, log_since=since) for seat in range(state.num_players)] + [
+        state.view(None, log_since=since)
+    ]
+
+
+def _refuses_a_record_like(copy: State, lean: State) -> bool:
+    """Whether ``copy`` gives a record exactly when ``lean`` does."""
+
+    def records(state: State) -> bool:
+        try:
+            state.record()
+        except ValueError:
+            return False
+        return True
+
+    return records(copy) == records(lean)
 
 
 def check_replay(game: Game, num_players: int, seed: int, options: dict[str, Any] | None = None) -> None:
@@ -285,5 +318,9 @@ def check_resample(state: State, seat: int, rng: random.Random) -> bool:
         else:
             legal_now = other.legal_actions()
             other.apply_action(legal_now[play_rng.randrange(len(legal_now))])
-    resampled = state.resample(seat, rng)
+    # A search copy deals the same world from the same random numbers.
+    seed = rng.random()
+    resampled = state.resample(seat, random.Random(seed))
+    if views(state.resample(seat, random.Random(seed), search=True)) != views(resampled):
+        raise ConformanceError(f"{state.game.name}: resample({seat}, search=True) dealt another world")
     return any(resampled.view(q) != state.view(q) for q in range(state.num_players) if q != seat)

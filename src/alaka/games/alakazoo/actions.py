@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from alaka.core.protocol import Action, ActionTable
 from alaka.games.alakazoo.content import (
@@ -24,39 +25,39 @@ from alaka.games.alakazoo.content import (
     Components,
 )
 
-MAX_PLAYERS = 4
-NUM_COLUMNS = 4
+MAX_PLAYERS: Final = 4
+NUM_COLUMNS: Final = 4
 #: ``helper-at`` / ``return`` argument meaning the Wizard card rather than a space or rune.
-WIZARD = -1
+WIZARD: Final = -1
 
 # Action kinds. Plain ints (not an Enum) because they are compared on the hot path.
-BOARD = 0  # setup: choose a portal board (arg: board index)
-REMOVE = 1  # chance, setup: a creature's cards go back to the box (arg: creature)
-CARD = 2  # chance: which card is drawn from the deck or picked from a hand (arg: card)
-FIRST = 3  # chance, setup: the first player (arg: seat)
-DIE = 4  # chance: a spell die's result (arg: symbol)
-ROLL = 5  # action 1: roll these dice (arg: bit mask of dice)
-TAKE = 6  # action 2: take a column (arg: column)
-REDRAW = 7  # action 2: discard cards and draw as many
-HELPER = 8  # action 3: use the Magic Helper
-PLACE = 9  # resolve a die: a token on a rune (arg: symbol, arg2: rune)
-STORE = 10  # resolve a rainbow die: a token on the Wizard card
-DARK = 11  # resolve a colour die with no free rune: a Dark Power token (arg: colour)
-RETURN = 12  # over the token limit: return a token (arg: rune or WIZARD)
-DISCARD = 13  # a card to the discard pile: over the card limit, or for the redraw (arg: card)
-STOP = 14  # redraw: done discarding, draw now
-HELPER_AT = 15  # action 3: put the Helper on a space or the Wizard card (arg: space or WIZARD)
-SKIP = 16  # action 3: use no special rule
-SWAP_BOARD = 17  # special rule 1 with another player's board (arg: seat)
-SWAP_HAND = 18  # special rule 1 with a card of one's hand (arg: card)
-GIVE = 19  # special rule 2: the hand card to give away (arg: card)
-EXCHANGE = 20  # special rule 2: for a random card of this player's hand (arg: seat)
-TAKE_CARD = 21  # special rule 2: discard it and take this column card (arg: card)
-DISPLAY = 22  # display this hand card on its space (arg: card)
-END = 23  # end the turn
-NO_ACTION = 24  # with the option may_skip_action: take none of the three actions (ends the turn)
+BOARD: Final = 0  # setup: choose a portal board (arg: board index)
+REMOVE: Final = 1  # chance, setup: a creature's cards go back to the box (arg: creature)
+CARD: Final = 2  # chance: which card is drawn from the deck or picked from a hand (arg: card)
+FIRST: Final = 3  # chance, setup: the first player (arg: seat)
+DIE: Final = 4  # chance: a spell die's result (arg: symbol)
+ROLL: Final = 5  # action 1: roll these dice (arg: bit mask of dice)
+TAKE: Final = 6  # action 2: take a column (arg: column)
+REDRAW: Final = 7  # action 2: discard cards and draw as many
+HELPER: Final = 8  # action 3: use the Magic Helper
+PLACE: Final = 9  # resolve a die: a token on a rune (arg: symbol, arg2: rune)
+STORE: Final = 10  # resolve a rainbow die: a token on the Wizard card
+DARK: Final = 11  # resolve a colour die with no free rune: a Dark Power token (arg: colour)
+RETURN: Final = 12  # over the token limit: return a token (arg: rune or WIZARD)
+DISCARD: Final = 13  # a card to the discard pile: over the card limit, or for the redraw (arg: card)
+STOP: Final = 14  # redraw: done discarding, draw now
+HELPER_AT: Final = 15  # action 3: put the Helper on a space or the Wizard card (arg: space or WIZARD)
+SKIP: Final = 16  # action 3: use no special rule
+SWAP_BOARD: Final = 17  # special rule 1 with another player's board (arg: seat)
+SWAP_HAND: Final = 18  # special rule 1 with a card of one's hand (arg: card)
+GIVE: Final = 19  # special rule 2: the hand card to give away (arg: card)
+EXCHANGE: Final = 20  # special rule 2: for a random card of this player's hand (arg: seat)
+TAKE_CARD: Final = 21  # special rule 2: discard it and take this column card (arg: card)
+DISPLAY: Final = 22  # display this hand card on its space (arg: card)
+END: Final = 23  # end the turn
+NO_ACTION: Final = 24  # with the option may_skip_action: take none of the three actions (ends the turn)
 
-CHANCE_KINDS = frozenset({REMOVE, CARD, FIRST, DIE})
+CHANCE_KINDS: Final = frozenset({REMOVE, CARD, FIRST, DIE})
 
 #: The decisions a player may take back (alaka.core.undo): each is public and what it does
 #: depends only on what everyone sees (tokens, boards, Dark Power, the Helper). Every decision

@@ -20,20 +20,20 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from alaka.core.errors import ContentError
 
-NUM_COLOURS = 6
-RAINBOW = 6
-NUM_TYPES = 9
-NUM_CREATURES = 6
-NUM_RUNES = 18
-NUM_CARDS = NUM_CREATURES * NUM_TYPES
-NUM_DICE = 3
-DIE_FACES = 6
-CONFIDENCE = ("confirmed", "inferred", "assumed")
-BUILTIN = "components.json"
+NUM_COLOURS: Final = 6
+RAINBOW: Final = 6
+NUM_TYPES: Final = 9
+NUM_CREATURES: Final = 6
+NUM_RUNES: Final = 18
+NUM_CARDS: Final = NUM_CREATURES * NUM_TYPES
+NUM_DICE: Final = 3
+DIE_FACES: Final = 6
+CONFIDENCE: Final = ("confirmed", "inferred", "assumed")
+BUILTIN: Final = "components.json"
 
 
 @dataclass(frozen=True, slots=True)

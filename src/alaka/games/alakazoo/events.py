@@ -13,12 +13,12 @@ The ``kind`` names are the names the log has always used, so a client keeps work
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from alaka.core.events import Event
 
 #: ``actor`` of an event that is no player's (chance, the table).
-TABLE = -1
+TABLE: Final = -1
 
 
 @dataclass(slots=True)

@@ -26,7 +26,7 @@ class AlakazooGame(PhasedGame):
     #: point counts any board in play, the action may be skipped (option may_skip_action).
     record_version = 2
     turn_event = "turn"
-    game_rules: ClassVar[GameRules] = rules
+    game_rules: ClassVar[GameRules[Any]] = rules.RULES
     package = "alaka.games.alakazoo"
 
     def upgrade_record(self, record: Mapping[str, Any], version: object) -> Mapping[str, Any]:

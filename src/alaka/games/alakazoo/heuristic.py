@@ -82,7 +82,6 @@ from alaka.games.alakazoo.actions import (
     ZooAction,
 )
 from alaka.games.alakazoo.content import NUM_RUNES, NUM_TYPES, RAINBOW
-from alaka.games.alakazoo.events import NoAction, TurnStarted
 from alaka.games.alakazoo.state import AlakazooState
 
 # -- weights, in points ------------------------------------------------------------------------
@@ -471,22 +470,14 @@ def _cheapest_tokens(me: _Seat) -> list[float]:
 
 
 def _took_no_action_last_turn(s: AlakazooState, seat: int) -> bool:
-    """Whether the seat's previous turn was one without an action (read from the public log).
+    """Whether the seat's turn before its latest one went without an action (public, kept by
+    the state in ``skipped``; read from the state rather than the log, which a search copy
+    does not keep).
 
     The policy never skips twice in a row: nothing changes while everyone skips, so players
     stuck alike would otherwise skip for ever.
     """
-    turns_seen = 0
-    for event in reversed(s.log):
-        if event.actor != seat:
-            continue
-        if isinstance(event, TurnStarted):
-            turns_seen += 1  # the first is the turn being played, the second the one before
-            if turns_seen == 2:
-                return False
-        elif isinstance(event, NoAction) and turns_seen == 1:
-            return True
-    return False
+    return bool(s.skipped[seat] & 2)
 
 
 def _redraw_value(me: _Seat) -> float:

@@ -27,8 +27,10 @@ readings of docs/rulings.md:
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from alaka.core import knowledge
+from alaka.core.phased import GameRules
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -164,24 +166,31 @@ from alaka.games.alakazoo.phases import (
 )
 from alaka.games.alakazoo.state import AlakazooState, FinalBonus
 
-MAX_TOKENS = 6
-MAX_CARDS = 4
-MAX_DARK = 3
-DEAL = 4
+MAX_TOKENS: Final = 6
+MAX_CARDS: Final = 4
+MAX_DARK: Final = 3
+DEAL: Final = 4
 #: 4 players use all six creatures' cards; each player fewer removes one creature.
-FULL_TABLE = 4
-ALL_RUNES = (1 << NUM_RUNES) - 1
+FULL_TABLE: Final = 4
+ALL_RUNES: Final = (1 << NUM_RUNES) - 1
 #: ``SPACE_RUNES[s]``: the bit mask of the two runes of space ``s``.
-SPACE_RUNES = tuple(3 << (2 * space) for space in range(NUM_TYPES))
+SPACE_RUNES: Final = tuple(3 << (2 * space) for space in range(NUM_TYPES))
+#: Every space of a board holds an element.
+ALL_SPACES: Final = (1 << NUM_TYPES) - 1
+#: ``COVERED[spaces]``: the runes under the elements on the spaces of the bit mask ``spaces``.
+COVERED: Final = tuple(
+    sum(SPACE_RUNES[space] for space in range(NUM_TYPES) if spaces >> space & 1)
+    for spaces in range(1 << NUM_TYPES)
+)
 
 # Where to go once the limits are checked (see _settle).
-NEXT_RESOLVE = 0
-NEXT_REFILL = 1
-NEXT_END_ACTION = 2
+NEXT_RESOLVE: Final = 0
+NEXT_REFILL: Final = 1
+NEXT_END_ACTION: Final = 2
 
 #: A generous bound on the actions of one turn (roll three dice and return tokens, or take a
 #: column, discard, refill and display), used for the safety limit on a game's length.
-MAX_ACTIONS_PER_TURN = 40
+MAX_ACTIONS_PER_TURN: Final = 40
 
 
 def max_game_length(num_players: int, max_turns: int) -> int:
@@ -204,17 +213,25 @@ def setup(s: AlakazooState) -> None:
 
 def complete(s: AlakazooState, seat: int) -> bool:
     """Whether all 9 spaces of the seat's board hold an element."""
-    return -1 not in s.elements[seat]
+    return s.spaces[seat] == ALL_SPACES
 
 
 def free_runes(s: AlakazooState, seat: int) -> int:
     """Bit mask of runes that may take a token: empty and, by ruling Z4, not covered."""
     free = ALL_RUNES & ~s.runes[seat]
     if s.opts.covered_runes:
-        for runes, card in zip(SPACE_RUNES, s.elements[seat], strict=True):
-            if card >= 0:
-                free &= ~runes
+        free &= ~COVERED[s.spaces[seat]]
     return free
+
+
+def spaces_shown(elements: list[int]) -> int:
+    """The bit mask of the spaces of a board that hold an element (``state.spaces`` keeps it)."""
+    return sum(1 << space for space, card in enumerate(elements) if card >= 0)
+
+
+def recount(s: AlakazooState) -> None:
+    """Work out again the mask of shown spaces each seat keeps (after a position is built)."""
+    s.spaces = [spaces_shown(elements) for elements in s.elements]
 
 
 def tokens_held(s: AlakazooState, seat: int) -> int:
@@ -256,12 +273,12 @@ def limit_penalty(s: AlakazooState, excess: int) -> int:
 def displayable(s: AlakazooState, seat: int, cards: list[int]) -> list[int]:
     """Z7: the cards that ``seat`` may display: the card's space is empty and both of its runes
     hold a token. (One pass over the cards, with no call per card: it runs at every display.)"""
-    elements = s.elements[seat]
+    spaces = s.spaces[seat]
     runes = s.runes[seat]
     return [
         card
         for card in cards
-        if elements[card % NUM_TYPES] < 0
+        if not spaces >> card % NUM_TYPES & 1
         and runes & SPACE_RUNES[card % NUM_TYPES] == SPACE_RUNES[card % NUM_TYPES]
     ]
 
@@ -289,21 +306,9 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
     if phase == PH_RESOLVE:
         return _resolve_actions(s)
     if phase == PH_ACTION:
-        columns = s.columns
-        out = [*a.rolls, *[take for take, column in zip(a.take, columns, strict=True) if column]]
-        if s.hands[p]:
-            out.append(a.redraw)
-        if s.stored[p] > 0:
-            out.append(a.helper)
-        if s.opts.may_skip_action:
-            out.append(a.no_action)
-        return tuple(out)
+        return _action_actions(s)
     if phase == PH_TOKENS_OVER:
-        runes = s.runes[p]
-        out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
-        if s.stored[p]:
-            out.append(a.return_wizard)
-        return tuple(out)
+        return _return_actions(s)
     if phase == PH_CARDS_OVER:
         discard = a.discard
         return tuple([discard[card] for card in s.hands[p]])
@@ -324,6 +329,32 @@ def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
     if phase == PH_BOARD:
         return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
     return ()
+
+
+def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
+    """The three actions (Z13): roll any of the dice, take a column that holds cards, redraw
+    with cards in hand, the Helper with a stored token; no action if the option allows it."""
+    a = s.acts
+    p = s.player
+    out: list[Action] = [*a.rolls, *[take for take, column in zip(a.take, s.columns, strict=True) if column]]
+    if s.hands[p]:
+        out.append(a.redraw)
+    if s.stored[p] > 0:
+        out.append(a.helper)
+    if s.opts.may_skip_action:
+        out.append(a.no_action)
+    return tuple(out)
+
+
+def _return_actions(s: AlakazooState) -> tuple[Action, ...]:
+    """Over the token limit (Z2): return a token from a rune or the Wizard card."""
+    a = s.acts
+    p = s.player
+    runes = s.runes[p]
+    out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
+    if s.stored[p]:
+        out.append(a.return_wizard)
+    return tuple(out)
 
 
 def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
@@ -540,6 +571,7 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         s.turns += 1
         s.player = seat
+        s.skipped[seat] = s.skipped[seat] << 1 & 2
         s.log.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
@@ -818,6 +850,7 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     space = card % NUM_TYPES
     _lose_from_hand(s, p, card)
     s.elements[p][space] = card
+    s.spaces[p] |= 1 << space
     s.runes[p] &= ~SPACE_RUNES[space]
     s.magic_pool += 2
     earned = 0
@@ -838,6 +871,7 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
+    s.skipped[s.player] |= 1
     s.log.append(NoAction(s.player, 0))
     _apply_end(s, action)
 
@@ -878,7 +912,7 @@ _HANDLERS = {
 
 # -- the end ----------------------------------------------------------------------------------
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+LINES: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 
 
 def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:
@@ -924,17 +958,53 @@ def outcome(s: AlakazooState) -> Outcome | None:
     return Outcome(winners, reason, ranking, scores)
 
 
+# -- the rules as the states reach them ----------------------------------------------------------
+
+
+class ZooRules(GameRules[AlakazooState]):
+    """The rules as the states reach them (see :class:`~alaka.core.phased.GameRules`)."""
+
+    def setup(self, s: AlakazooState) -> None:
+        setup(s)
+
+    def legal_actions(self, s: AlakazooState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def chance_outcomes(self, s: AlakazooState) -> tuple[tuple[Action, float], ...]:
+        return chance_outcomes(s)
+
+    def sample_chance(self, s: AlakazooState, rng: random.Random) -> Action:
+        return sample_chance(s, rng)
+
+    def is_chance_outcome(self, s: AlakazooState, action: ZooAction) -> bool:
+        return is_chance_outcome(s, action)
+
+    def apply(self, s: AlakazooState, action: ZooAction) -> None:
+        _HANDLERS[action.kind](s, action)
+
+    def outcome(self, s: AlakazooState) -> Outcome | None:
+        return outcome(s)
+
+    def resample(self, s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random) -> None:
+        resample(s, new, seat, rng)
+
+    def recount(self, s: AlakazooState) -> None:
+        recount(s)
+
+    def max_game_length(self, num_players: int, max_turns: int) -> int:
+        return max_game_length(num_players, max_turns)
+
+
 # -- information sets --------------------------------------------------------------------------
 
 
-def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
-    """A state ``seat`` cannot tell apart: unknown cards shuffled between other hands and the deck.
+def resample(s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random) -> None:
+    """Make ``new`` (a copy of ``s``) a state ``seat`` cannot tell apart: unknown cards shuffled
+    between other hands and the deck.
 
     Known to ``seat`` and kept: its own hand, every public card, and the cards of other hands it
     saw arrive (taken from the columns or a board, or given by it in an exchange).
     """
-    new = s.clone()
-    new.resampled = True
     known = s.seen[seat]
     slots: list[tuple[int, int]] = []  # (other seat, index in hand) of the unknown hand cards
     pool = list(s.deck)
@@ -946,7 +1016,7 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
                 slots.append((q, i))
                 pool.append(card)
     if not slots:
-        return new
+        return
     # Sorted first, so the result depends only on what the seat knows (and on the RNG): two
     # positions the seat cannot tell apart give the same determinization.
     pool.sort()
@@ -961,5 +1031,7 @@ def resample(s: AlakazooState, seat: int, rng: random.Random) -> AlakazooState:
         new.hands[q][i] = card
     new.deck = pool[len(slots) :]
     knowledge.forget_moved(new.seen, seat, moved)
-    new._legal_cache = None
-    return new
+
+
+#: The one instance, which the game names (``AlakazooGame.game_rules``).
+RULES: Final = ZooRules(CHANCE_PHASES, PH_OVER)

@@ -249,6 +249,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     else:
         s.deck = rest
 
+    rules.recount(s)  # the rules below read the shown spaces
     displayed = 0
     for q in range(n):
         for space, card in enumerate(s.elements[q]):

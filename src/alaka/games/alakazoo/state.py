@@ -9,15 +9,16 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple
 
+from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
-from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict
+from alaka.core.protocol import Action, Game
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
 from alaka.games.alakazoo.events import ZooEvent
 from alaka.games.alakazoo.options import ZooOptions
-from alaka.games.alakazoo.phases import CHANCE_PHASES, PH_BOARD, PH_DISPLAY, PH_OVER, PH_REMOVE
+from alaka.games.alakazoo.phases import PH_BOARD, PH_DISPLAY, PH_REMOVE
 
 
 class FinalBonus(NamedTuple):
@@ -34,10 +35,10 @@ class FinalBonus(NamedTuple):
 
 
 #: Helper position of a player who has not used action 3 yet.
-HELPER_UNUSED = -2
+HELPER_UNUSED: Final = -2
 
 
-class AlakazooState(PhasedState):
+class AlakazooState(PhasedState[ZooOptions]):
     """One Alakazoo position. See the module docstring for where things are kept."""
 
     __slots__ = (
@@ -66,35 +67,44 @@ class AlakazooState(PhasedState):
         "helper",
         "log",
         "magic_pool",
-        "n",
-        "opts",
         "pending",
-        "phase",
         "player",
         "points",
         "refill_col",
-        "resampled",
         "runes",
-        "scenario_spec",
         "seen",
+        "skipped",
+        "spaces",
         "stored",
         "truncated",
         "turns",
     )
 
-    opts: ZooOptions
-
-    def __init__(self, game: Game, num_players: int, opts: ZooOptions) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        opts: ZooOptions,
+        source: AlakazooState | None = None,
+        lean: bool = False,
+    ) -> None:
+        """A new game before setup, or (``source`` given) a copy of ``source``: every list is
+        copied, the log is forked (shared, see :mod:`alaka.core.eventlog`), and a search copy
+        (``lean``) starts an empty history (see :class:`PhasedState`)."""
+        super().__init__(game, num_players, opts, source, lean)
+        if source is not None:
+            self._copy(source)
+            return
         n = num_players
-        self.game = game
-        self.opts = opts
         self.c: Components = opts.components
         self.acts: ZooActions = actions_for(self.c)
-        self.n = n
         self.board = [-1] * n
         self.runes = [0] * n
         self.stored = [0] * n
         self.elements = [[-1] * 9 for _ in range(n)]
+        #: Per seat, the bit mask of the spaces of its board that hold an element (kept up to
+        #: date by the rules, worked out again by ``rules.recount``).
+        self.spaces = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.dark = [0] * n
         self.points = [0] * n
@@ -123,24 +133,55 @@ class AlakazooState(PhasedState):
         self.exchange_from = -1
         self.turns = 0
         self.truncated = False
-        self.resampled = False
         self.final_bonus: list[FinalBonus] = []
-        self.scenario_spec: JsonDict | None = None
-        self.log: list[ZooEvent] = []
-        self.history = []
-        self._legal_cache = None
+        #: Per seat, whether it took no action (``may_skip_action``): bit 0 in its latest turn,
+        #: bit 1 in the turn before (the heuristic never skips twice in a row).
+        self.skipped = [0] * n
+        self.log: EventLog[ZooEvent] = EventLog()
+
+    def _copy(self, s: AlakazooState) -> None:
+        self.c = s.c
+        self.acts = s.acts
+        self.board = s.board[:]
+        self.runes = s.runes[:]
+        self.stored = s.stored[:]
+        self.elements = [e[:] for e in s.elements]
+        self.spaces = s.spaces[:]
+        self.hands = [h[:] for h in s.hands]
+        self.dark = s.dark[:]
+        self.points = s.points[:]
+        self.helper = s.helper[:]
+        self.seen = s.seen[:]
+        self.deck = s.deck[:]
+        self.discard = s.discard[:]
+        self.columns = [col[:] for col in s.columns]
+        self.box = s.box[:]
+        self.magic_pool = s.magic_pool
+        self.dark_pool = s.dark_pool
+        self.first_types = s.first_types
+        self.player = s.player
+        self.first_player = s.first_player
+        self.end_by = s.end_by
+        self.dice_left = s.dice_left[:]
+        self.pending = s.pending[:]
+        self.excess = s.excess
+        self.after_overflow = s.after_overflow
+        self.draws_left = s.draws_left
+        self.deal_index = s.deal_index
+        self.refill_col = s.refill_col
+        self.give_card = s.give_card
+        self.exchange_from = s.exchange_from
+        self.turns = s.turns
+        self.truncated = s.truncated
+        self.final_bonus = s.final_bonus[:]
+        self.skipped = s.skipped[:]
+        self.log = s.log.fork()
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
     action_type: ClassVar[type[Action]] = ZooAction
 
-    def current_player(self) -> int:
-        # PhasedState's, with the deciding seat read directly: it is asked at every step.
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == PH_OVER:
-            return TERMINAL
+    def _seat_to_decide(self) -> int:
         return self.player
 
     def inventory(self) -> dict[str, Any]:
@@ -164,48 +205,8 @@ class AlakazooState(PhasedState):
             "dark power tokens": self.dark_pool + sum(self.dark),
         }
 
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.game = self.game
-        new.opts = self.opts
-        new.c = self.c
-        new.acts = self.acts
-        new.n = self.n
-        new.board = self.board[:]
-        new.runes = self.runes[:]
-        new.stored = self.stored[:]
-        new.elements = [e[:] for e in self.elements]
-        new.hands = [h[:] for h in self.hands]
-        new.dark = self.dark[:]
-        new.points = self.points[:]
-        new.helper = self.helper[:]
-        new.seen = self.seen[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.columns = [col[:] for col in self.columns]
-        new.box = self.box[:]
-        new.magic_pool = self.magic_pool
-        new.dark_pool = self.dark_pool
-        new.first_types = self.first_types
-        new.phase = self.phase
-        new.player = self.player
-        new.first_player = self.first_player
-        new.end_by = self.end_by
-        new.dice_left = self.dice_left[:]
-        new.pending = self.pending[:]
-        new.excess = self.excess
-        new.after_overflow = self.after_overflow
-        new.draws_left = self.draws_left
-        new.deal_index = self.deal_index
-        new.refill_col = self.refill_col
-        new.give_card = self.give_card
-        new.exchange_from = self.exchange_from
-        new.turns = self.turns
-        new.truncated = self.truncated
-        new.resampled = self.resampled
-        new.final_bonus = self.final_bonus[:]
-        new.scenario_spec = self.scenario_spec
-        new.log = self.log[:]
-        new.history = self.history[:]
-        new._legal_cache = self._legal_cache
-        return new
+    def clone(self) -> AlakazooState:
+        return AlakazooState(self.game, self.n, self.opts, self, self.lean)
+
+    def search_clone(self) -> AlakazooState:
+        return AlakazooState(self.game, self.n, self.opts, self, True)

@@ -11,62 +11,85 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from alaka.core.protocol import Action, ActionTable
 from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.layout import Layout
 
-MAX_PLAYERS = 5
-MAX_ENEMIES = 5
-SPELLS = ("unlucky_witch", "training", "clairvoyance", "forest_magic", "levitation", "revive", "deja_vu")
-SPELL_NAMES = ("Unlucky Witch", "Training", "Clairvoyance", "Forest Magic", "Levitation", "Revive", "Déjà Vu")
-SPELL_COSTS = (0, 1, 2, 3, 3, 4, 4)
-UNLUCKY_WITCH, TRAINING, CLAIRVOYANCE, FOREST_MAGIC, LEVITATION, REVIVE, DEJA_VU = range(7)
+MAX_PLAYERS: Final = 5
+MAX_ENEMIES: Final = 5
+SPELLS: Final = (
+    "unlucky_witch",
+    "training",
+    "clairvoyance",
+    "forest_magic",
+    "levitation",
+    "revive",
+    "deja_vu",
+)
+SPELL_NAMES: Final = (
+    "Unlucky Witch",
+    "Training",
+    "Clairvoyance",
+    "Forest Magic",
+    "Levitation",
+    "Revive",
+    "Déjà Vu",
+)
+SPELL_COSTS: Final = (0, 1, 2, 3, 3, 4, 4)
+UNLUCKY_WITCH: Final = 0
+TRAINING: Final = 1
+CLAIRVOYANCE: Final = 2
+FOREST_MAGIC: Final = 3
+LEVITATION: Final = 4
+REVIVE: Final = 5
+DEJA_VU: Final = 6
 
 # Chance outcomes.
-ENEMY = 0  # which final enemy lies at the position being looked at (arg: card type)
-DRAW = 1  # which card comes from the unknown part of the forest deck (arg: card type)
-FIRST = 2  # the starting player among those tied for most exchanges (arg: seat)
-DIE = 3  # the die (arg: 1..6)
+ENEMY: Final = 0  # which final enemy lies at the position being looked at (arg: card type)
+DRAW: Final = 1  # which card comes from the unknown part of the forest deck (arg: card type)
+FIRST: Final = 2  # the starting player among those tied for most exchanges (arg: seat)
+DIE: Final = 3  # the die (arg: 1..6)
 # Decisions.
-CHOOSE = 10  # setup: choose an initial character (arg: physical card)
-FIGHTER = 11  # the character that fights (arg: physical card)
-HELPER = 12  # a sociable character that adds its combat points (arg: physical card)
-NO_HELPER = 13
-POTION_COMBAT = 14  # play a combat potion, or a double potion for combat (arg: card type)
-POTION_DIE = 15  # play a die potion, or a double potion for the die (arg: card type)
-STEAL = 16  # play a steal potion (arg: card type)
-PASS = 17  # no (more) potions now
-GIVE = 18  # a trap: the hand card to give away (arg: card type)
-TO = 19  # a trap: the player who receives it (arg: seat)
-HALLOWEEN_CARDS = 20
-HALLOWEEN_CHARACTER = 21
-SACRIFICE = 22  # send this character to the graveyard (arg: physical card)
-PASS_DIE = 23  # Santa Claus: pass the die to this player (arg: seat)
-MARKET = 24  # go to the market (the card to show is chosen after the voodoo window: SHOW)
-FOOD = 25  # give a food: raise this culture (arg: card type, arg2: culture index)
-BROOM = 26  # give a broom (arg: card type)
-BROOM_ON = 27  # the character the broom goes under (arg: physical card)
-FIGHT = 28  # fight and hypnotise this rival character (arg: physical card)
-SPELL = 29  # do magic: this spell (arg: spell index)
-NO_ACTION = 30
-VOODOO = 31  # cancel the announced action or Alakazum with a voodoo doll
-NO_VOODOO = 32
-PAY = 33  # pay with this magic hat (arg: card type)
-TRAIN = 34  # Training: raise this character (arg: physical card)
-PEEK = 35  # Clairvoyance: look at this face-down enemy (arg: position)
-KEEP = 36  # Forest Magic: keep this card (arg: card type)
-PUT = 37  # Forest Magic: put this card next on the deck, from the top down (arg: card type)
-LEVITATE = 38  # Levitation: give this character of yours (arg: physical card)
-SWAP_WITH = 39  # Levitation: for this character (arg: physical card)
-REVIVE_CARD = 40  # Revive: this graveyard character (arg: physical card)
-TAKE_MARKET = 41  # Unlucky Witch: take this card from the market pile (arg: card type)
-CONJURE = 42  # conjure an Alakazum in this culture (arg: culture index)
-REVEAL = 43  # uncover this face-down enemy (arg: position)
-END_TURN = 44
-SHOW = 45  # the market: show this card, take as many as it says (arg: card type)
+CHOOSE: Final = 10  # setup: choose an initial character (arg: physical card)
+FIGHTER: Final = 11  # the character that fights (arg: physical card)
+HELPER: Final = 12  # a sociable character that adds its combat points (arg: physical card)
+NO_HELPER: Final = 13
+POTION_COMBAT: Final = 14  # play a combat potion, or a double potion for combat (arg: card type)
+POTION_DIE: Final = 15  # play a die potion, or a double potion for the die (arg: card type)
+STEAL: Final = 16  # play a steal potion (arg: card type)
+PASS: Final = 17  # no (more) potions now
+GIVE: Final = 18  # a trap: the hand card to give away (arg: card type)
+TO: Final = 19  # a trap: the player who receives it (arg: seat)
+HALLOWEEN_CARDS: Final = 20
+HALLOWEEN_CHARACTER: Final = 21
+SACRIFICE: Final = 22  # send this character to the graveyard (arg: physical card)
+PASS_DIE: Final = 23  # Santa Claus: pass the die to this player (arg: seat)
+MARKET: Final = 24  # go to the market (the card to show is chosen after the voodoo window: SHOW)
+FOOD: Final = 25  # give a food: raise this culture (arg: card type, arg2: culture index)
+BROOM: Final = 26  # give a broom (arg: card type)
+BROOM_ON: Final = 27  # the character the broom goes under (arg: physical card)
+FIGHT: Final = 28  # fight and hypnotise this rival character (arg: physical card)
+SPELL: Final = 29  # do magic: this spell (arg: spell index)
+NO_ACTION: Final = 30
+VOODOO: Final = 31  # cancel the announced action or Alakazum with a voodoo doll
+NO_VOODOO: Final = 32
+PAY: Final = 33  # pay with this magic hat (arg: card type)
+TRAIN: Final = 34  # Training: raise this character (arg: physical card)
+PEEK: Final = 35  # Clairvoyance: look at this face-down enemy (arg: position)
+KEEP: Final = 36  # Forest Magic: keep this card (arg: card type)
+PUT: Final = 37  # Forest Magic: put this card next on the deck, from the top down (arg: card type)
+LEVITATE: Final = 38  # Levitation: give this character of yours (arg: physical card)
+SWAP_WITH: Final = 39  # Levitation: for this character (arg: physical card)
+REVIVE_CARD: Final = 40  # Revive: this graveyard character (arg: physical card)
+TAKE_MARKET: Final = 41  # Unlucky Witch: take this card from the market pile (arg: card type)
+CONJURE: Final = 42  # conjure an Alakazum in this culture (arg: culture index)
+REVEAL: Final = 43  # uncover this face-down enemy (arg: position)
+END_TURN: Final = 44
+SHOW: Final = 45  # the market: show this card, take as many as it says (arg: card type)
 
-CHANCE_KINDS = frozenset({ENEMY, DRAW, FIRST, DIE})
+CHANCE_KINDS: Final = frozenset({ENEMY, DRAW, FIRST, DIE})
 
 #: The decisions a player may take back (alaka.core.undo): each is public and what it does
 #: depends only on what everyone sees (teams, levels, the graveyard, the market pile). Every

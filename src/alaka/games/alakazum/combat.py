@@ -6,12 +6,12 @@ Its own module (no rules here) so that the rules, the state and the view can all
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 #: Why a side won the comparison of combat points (R5).
-MORE_POINTS = "more combat points"
-TIE_TO_THE_FOREST = "a tie goes to the forest character"
-TIE_TO_THE_DEFENDER = "a tie goes to the defender"
+MORE_POINTS: Final = "more combat points"
+TIE_TO_THE_FOREST: Final = "a tie goes to the forest character"
+TIE_TO_THE_DEFENDER: Final = "a tie goes to the defender"
 
 
 #: What a potion was played for: combat points, the hypnosis die, or stealing the rival's (R7).
@@ -96,10 +96,8 @@ class Combat:
         self.hypnosis = ""
 
     def copy(self) -> Combat:
-        new = Combat.__new__(Combat)
-        new.forest = self.forest
+        new = Combat(self.forest, self.owner[0], self.fighter[1], self.owner[1])
         new.fighter = self.fighter[:]
-        new.owner = self.owner[:]
         new.helper = self.helper[:]
         new.values = dict(self.values)
         new.rolls = self.rolls[:]

@@ -34,33 +34,35 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from alaka.core.errors import ContentError
 
-FORMAT = "alakazum-catalogue/1"
-BUILTIN = "catalogue.json"
+FORMAT: Final = "alakazum-catalogue/1"
+BUILTIN: Final = "catalogue.json"
 
-CULTURES = ("VAL", "CAT", "GAL", "EUS", "AND")
-MULTI = "MULTI"
+CULTURES: Final = ("VAL", "CAT", "GAL", "EUS", "AND")
+MULTI: Final = "MULTI"
 Level: TypeAlias = Literal["A", "B", "C"]
 LEVELS: tuple[Level, Level, Level] = ("A", "B", "C")
 DIE: Literal["die"] = "die"
-PLAYER_COUNTS = (2, 3, 4, 5)
-TRAITS = ("sociable", "thrifty", "very_magical")
-TRAPS = ("black_friday", "halloween", "santa_claus")
-CONFIDENCE_WORDS = ("confirmed", "inferred", "assumed")
+PLAYER_COUNTS: Final = (2, 3, 4, 5)
+TRAITS: Final = ("sociable", "thrifty", "very_magical")
+TRAPS: Final = ("black_friday", "halloween", "santa_claus")
+CONFIDENCE_WORDS: Final = ("confirmed", "inferred", "assumed")
 
-FINAL, INITIAL, FOREST = "final", "initial", "forest"
-DECKS = (FINAL, INITIAL, FOREST)
+FINAL: Final = "final"
+INITIAL: Final = "initial"
+FOREST: Final = "forest"
+DECKS: Final = (FINAL, INITIAL, FOREST)
 
 #: Setup needs exactly these many copies in the two fixed decks, whatever the variant.
-FINAL_ENEMIES = 5
-INITIAL_CHARACTERS = 5
-INITIAL_HAND_CARDS = 4
+FINAL_ENEMIES: Final = 5
+INITIAL_CHARACTERS: Final = 5
+INITIAL_HAND_CARDS: Final = 4
 #: The opening deal gives each of up to 5 players 3 hand cards from the forest, redrawing
 #: anything else, so a forest with fewer hand cards than this could never finish the deal.
-OPENING_DEAL_HAND_CARDS = 3 * max(PLAYER_COUNTS)
+OPENING_DEAL_HAND_CARDS: Final = 3 * max(PLAYER_COUNTS)
 
 CombatValue: TypeAlias = int | Literal["die"]
 Stats: TypeAlias = tuple[int, int, int]

@@ -30,7 +30,7 @@ class AlakazumGame(PhasedGame):
     record_version = 2
     parameters = PARAMETERS
     turn_event = "turn"
-    game_rules: ClassVar[GameRules] = rules
+    game_rules: ClassVar[GameRules[Any]] = rules.RULES
     package = "alaka.games.alakazum"
 
     def resolve_options(self, values: Mapping[str, Any]) -> ZumOptions:

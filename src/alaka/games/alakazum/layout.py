@@ -65,6 +65,8 @@ class Layout:
     counts: tuple[tuple[tuple[int, ...], ...], ...]
     #: culture points an object or amulet adds to a conjure in each culture
     conjure: tuple[tuple[int, ...], ...]
+    #: whether it adds any (an object or amulet)
+    adds_points: tuple[bool, ...]
     #: the cultures a character belongs to, as a bit mask (bit c for ``CULTURES[c]``; every bit
     #: for a multicolour character), whatever points it has at its level
     cultures: tuple[int, ...]
@@ -203,6 +205,7 @@ def layout_for(catalogue: Catalogue) -> Layout:
         energy=tuple(card.magic_energy if isinstance(card, Character) else 0 for card in cards),
         counts=tuple(counts(rows[t]) for t in type_of),
         conjure=tuple(conjure(rows[t]) for t in type_of),
+        adds_points=tuple(any(conjure(rows[t])) for t in type_of),
         cultures=tuple(cultures(rows[t]) for t in type_of),
         is_voodoo=tuple(isinstance(card, HandCard) and is_voodoo(card) for card in cards),
         sociable=tuple(isinstance(card, Character) and card.sociable for card in cards),

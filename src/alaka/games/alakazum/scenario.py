@@ -131,7 +131,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
                 raise ScenarioError(f"{at}.level: must be A, B or C, not {level!r}")
             s.level[pid] = LEVELS.index(level)
             if _flag(entry.get("broom", False), f"{at}.broom"):
-                s.broom_of[pid] = cards.take("broom", f"{at}.broom", "hand")
+                rules.put_broom(s, pid, cards.take("broom", f"{at}.broom", "hand"))
             s.teams[q].append(pid)
         s.hands[q] = [
             cards.take(x, f"{where}.hand[{i}]", "hand")
@@ -228,6 +228,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     if not isinstance(phase, str) or phase not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase!r}")
     s.scenario_spec = json_copy(spec)
+    rules.recount(s)  # the rules below read the running totals
     if phase == "start":
         s.turns = turn - 1
         rules.start_turn(s, s.player)

@@ -14,92 +14,100 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from alaka.core.phased import PhasedGame, PhasedState
-from alaka.core.protocol import CHANCE, TERMINAL, Action, JsonDict
+from alaka.core.eventlog import EventLog
+from alaka.core.phased import PhasedState
+from alaka.core.protocol import Action, Game
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
+from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
-from alaka.games.alakazum.phases import CHANCE_PHASES, CONT_EXPLORE, PH_DEAL, PH_OVER
-
-#: Scalar fields copied as they are by ``clone``.
-_SCALARS = (
-    "game",
-    "opts",
-    "L",
-    "acts",
-    "n",
-    "revealed",
-    "top_known",
-    "phase",
-    "player",
-    "decider",
-    "actions_left",
-    "deja_vu",
-    "draws_left",
-    "cont",
-    "announced",
-    "spell",
-    "paid",
-    "give_left",
-    "give_kind",
-    "santa_holder",
-    "fm_count",
-    "levitating",
-    "conjure_culture",
-    "conjure_total",
-    "witch_left",
-    "looking_at",
-    "after_look",
-    "sacrifice_for",
-    "start_player",
-    "winner",
-    "end_reason",
-    "turns",
-    "truncated",
-    "resampled",
-    "scenario_spec",
-)
-#: List fields copied with ``[:]``.
-_LISTS = (
-    "enemy_at",
-    "enemy_pool",
-    "peeked",
-    "market",
-    "deck",
-    "deck_top",
-    "level",
-    "broom_of",
-    "graveyard",
-    "box",
-    "row",
-    "aside",
-    "exchanges",
-    "deal_queue",
-    "window",
-    "fm_cards",
-    "fm_order",
-    "seen",
-    "log",
-    "history",
-)
+from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
 
 
-class AlakazumState(PhasedState):
+class AlakazumState(PhasedState[ZumOptions]):
     """One Alakazum! position (see the module docstring for where things are)."""
 
-    __slots__ = (*_SCALARS, *_LISTS, "hands", "teams", "combat", "last_combat")
+    __slots__ = (
+        "L",
+        "actions_left",
+        "acts",
+        "after_look",
+        "announced",
+        "aside",
+        "box",
+        "broom_of",
+        "combat",
+        "conjure_culture",
+        "conjure_total",
+        "cont",
+        "deal_queue",
+        "decider",
+        "deck",
+        "deck_kinds",
+        "deck_top",
+        "deja_vu",
+        "draws_left",
+        "end_reason",
+        "enemy_at",
+        "enemy_pool",
+        "exchanges",
+        "fm_cards",
+        "fm_count",
+        "fm_order",
+        "give_kind",
+        "give_left",
+        "graveyard",
+        "hand_energy",
+        "hand_points",
+        "hands",
+        "last_combat",
+        "level",
+        "levitating",
+        "log",
+        "looking_at",
+        "market",
+        "paid",
+        "peeked",
+        "player",
+        "revealed",
+        "row",
+        "sacrifice_for",
+        "santa_holder",
+        "seen",
+        "spell",
+        "start_player",
+        "team_cultures",
+        "team_energy",
+        "team_points",
+        "teams",
+        "top_known",
+        "truncated",
+        "turns",
+        "window",
+        "winner",
+        "witch_left",
+    )
 
-    opts: ZumOptions
-
-    def __init__(self, game: PhasedGame, num_players: int, opts: ZumOptions) -> None:
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        opts: ZumOptions,
+        source: AlakazumState | None = None,
+        lean: bool = False,
+    ) -> None:
+        """A new game before setup, or (``source`` given) a copy of ``source``: every list is
+        copied, the log is forked (shared, see :mod:`alaka.core.eventlog`), and a search copy
+        (``lean``) starts an empty history (see :class:`PhasedState`)."""
+        super().__init__(game, num_players, opts, source, lean)
+        if source is not None:
+            self._copy(source)
+            return
         layout = opts.layout
         n = num_players
-        self.game = game
-        self.opts = opts
         self.L = layout
         self.acts: ZumActions = actions_for(layout)
-        self.n = n
         cards = len(layout.keys)
         self.enemy_at: list[int] = []
         self.enemy_pool: list[int] = []
@@ -112,7 +120,9 @@ class AlakazumState(PhasedState):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.teams: list[list[int]] = [[] for _ in range(n)]
         self.level = [0] * cards
-        self.broom_of = [-1] * cards
+        #: The broom under each character (-1: none). A tuple: it changes seldom (when a broom is
+        #: given), so copies share it instead of copying a list as long as the box.
+        self.broom_of: tuple[int, ...] = (-1,) * cards
         self.graveyard: list[int] = []
         self.box: list[int] = []
         self.row: list[int] = []
@@ -123,6 +133,14 @@ class AlakazumState(PhasedState):
         self.fm_cards: list[int] = []
         self.fm_order: list[int] = []
         self.seen = [0] * n
+        # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
+        self.team_energy = [0] * n
+        self.hand_energy = [0] * n
+        self.team_cultures = [0] * n
+        self.team_points = [0] * (n * len(CULTURES))
+        self.hand_points = [0] * (n * len(CULTURES))
+        #: How many cards of each kind are in ``deck`` (by catalogue row).
+        self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
         #: The combat that ended last, kept for the views until the next one starts.
         self.last_combat: Combat | None = None
@@ -152,11 +170,68 @@ class AlakazumState(PhasedState):
         self.end_reason = ""
         self.turns = 0
         self.truncated = False
-        self.resampled = False
-        self.scenario_spec: JsonDict | None = None
-        self.log: list[ZumEvent] = []
-        self.history = []
-        self._legal_cache = None
+        self.log: EventLog[ZumEvent] = EventLog()
+
+    def _copy(self, s: AlakazumState) -> None:
+        """Every field of ``s``, written out (a loop over names would cost twice as much)."""
+        self.L = s.L
+        self.acts = s.acts
+        self.enemy_at = s.enemy_at[:]
+        self.enemy_pool = s.enemy_pool[:]
+        self.revealed = s.revealed
+        self.peeked = s.peeked[:]
+        self.market = s.market[:]
+        self.deck = s.deck[:]
+        self.deck_top = s.deck_top[:]
+        self.top_known = s.top_known
+        self.hands = [hand[:] for hand in s.hands]
+        self.teams = [team[:] for team in s.teams]
+        self.level = s.level[:]
+        self.broom_of = s.broom_of
+        self.graveyard = s.graveyard[:]
+        self.box = s.box[:]
+        self.row = s.row[:]
+        self.aside = s.aside[:]
+        self.exchanges = s.exchanges[:]
+        self.deal_queue = s.deal_queue[:]
+        self.window = s.window[:]
+        self.fm_cards = s.fm_cards[:]
+        self.fm_order = s.fm_order[:]
+        self.seen = s.seen[:]
+        self.team_energy = s.team_energy[:]
+        self.hand_energy = s.hand_energy[:]
+        self.team_cultures = s.team_cultures[:]
+        self.team_points = s.team_points[:]
+        self.hand_points = s.hand_points[:]
+        self.deck_kinds = s.deck_kinds[:]
+        self.combat = s.combat.copy() if s.combat is not None else None
+        self.last_combat = s.last_combat  # over: never changed again, so shared
+        self.player = s.player
+        self.decider = s.decider
+        self.actions_left = s.actions_left
+        self.deja_vu = s.deja_vu
+        self.draws_left = s.draws_left
+        self.cont = s.cont
+        self.announced = s.announced  # immutable
+        self.spell = s.spell
+        self.paid = s.paid
+        self.give_left = s.give_left
+        self.give_kind = s.give_kind
+        self.santa_holder = s.santa_holder
+        self.fm_count = s.fm_count
+        self.levitating = s.levitating
+        self.conjure_culture = s.conjure_culture
+        self.conjure_total = s.conjure_total
+        self.witch_left = s.witch_left
+        self.looking_at = s.looking_at
+        self.after_look = s.after_look
+        self.sacrifice_for = s.sacrifice_for
+        self.start_player = s.start_player
+        self.winner = s.winner
+        self.end_reason = s.end_reason
+        self.turns = s.turns
+        self.truncated = s.truncated
+        self.log = s.log.fork()
 
     # -- protocol: the rest comes from PhasedState, which reaches the rules, the view and the
     # -- text through the game (game.py), so this module imports none of them ---------------------
@@ -166,30 +241,13 @@ class AlakazumState(PhasedState):
     def _seat_to_decide(self) -> int:
         return self.decider
 
-    def current_player(self) -> int:
-        """As :class:`PhasedState` answers it, read from the phases (data) without going through
-        the game: it is asked at every step, so the shortcut pays."""
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == PH_OVER:
-            return TERMINAL
-        return self.decider
-
     def returns(self) -> tuple[float, ...]:
         if self.phase != PH_OVER or self.winner < 0:
             return (0.0,) * self.n
         return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.n))
 
     def clone(self) -> AlakazumState:
-        new = object.__new__(AlakazumState)
-        for name in _SCALARS:
-            object.__setattr__(new, name, getattr(self, name))
-        for name in _LISTS:
-            object.__setattr__(new, name, getattr(self, name)[:])
-        new.hands = [h[:] for h in self.hands]
-        new.teams = [t[:] for t in self.teams]
-        new.combat = self.combat.copy() if self.combat is not None else None
-        new.last_combat = self.last_combat  # over: never changed again, so shared
-        new._legal_cache = self._legal_cache
-        return new
+        return AlakazumState(self.game, self.n, self.opts, self, self.lean)
+
+    def search_clone(self) -> AlakazumState:
+        return AlakazumState(self.game, self.n, self.opts, self, True)

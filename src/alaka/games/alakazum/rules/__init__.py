@@ -33,9 +33,12 @@ importable from here.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
+from alaka.core.phased import GameRules
+from alaka.core.protocol import Outcome
 from alaka.games.alakazum.phases import (
     CHANCE_PHASES,
     CONT_ACTION,
@@ -108,6 +111,8 @@ from alaka.games.alakazum.rules.table import (
     hats_energy,
     kinds_in_hand,
     owner_of,
+    put_broom,
+    recount,
     sacrifice_options,
 )
 from alaka.games.alakazum.rules.traps import SANTA_EXPLODES_BELOW
@@ -163,6 +168,44 @@ def apply(s: AlakazumState, action: ZumAction) -> None:
     _APPLY[action.kind](s, action)
 
 
+class ZumRules(GameRules["AlakazumState"]):
+    """The rules as the states reach them (see :class:`~alaka.core.phased.GameRules`)."""
+
+    def setup(self, s: AlakazumState) -> None:
+        setup(s)
+
+    def legal_actions(self, s: AlakazumState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def chance_outcomes(self, s: AlakazumState) -> tuple[tuple[Action, float], ...]:
+        return chance_outcomes(s)
+
+    def sample_chance(self, s: AlakazumState, rng: random.Random) -> Action:
+        return sample_chance(s, rng)
+
+    def is_chance_outcome(self, s: AlakazumState, action: ZumAction) -> bool:
+        return is_chance_outcome(s, action)
+
+    def apply(self, s: AlakazumState, action: ZumAction) -> None:
+        _APPLY[action.kind](s, action)
+
+    def outcome(self, s: AlakazumState) -> Outcome | None:
+        return outcome(s)
+
+    def resample(self, s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random) -> None:
+        resample(s, new, seat, rng)
+
+    def recount(self, s: AlakazumState) -> None:
+        recount(s)
+
+    def max_game_length(self, num_players: int, max_turns: int) -> int:
+        return max_game_length(num_players, max_turns)
+
+
+#: The one instance, which the game names (``AlakazumGame.game_rules``).
+RULES: Final = ZumRules(CHANCE_PHASES, PH_OVER)
+
+
 __all__ = [
     "CHANCE_PHASES",
     "CONJURE_MINIMUM",
@@ -210,6 +253,7 @@ __all__ = [
     "PH_TRAIN",
     "PH_VOODOO",
     "PH_WITCH_TAKE",
+    "RULES",
     "SAC_CONJURE",
     "SAC_ENCOUNTER",
     "SANTA_EXPLODES_BELOW",
@@ -241,6 +285,8 @@ __all__ = [
     "named",
     "outcome",
     "owner_of",
+    "put_broom",
+    "recount",
     "resample",
     "sacrifice_options",
     "sample_chance",

@@ -28,6 +28,8 @@ from alaka.games.alakazum.rules.table import (
     hats_energy,
     kinds_in_hand,
     owner_of,
+    put_broom,
+    set_level,
     take_from_hand,
 )
 
@@ -45,7 +47,8 @@ def can_show(s: AlakazumState, pid: int) -> bool:
 
 def showable(s: AlakazumState, seat: int) -> list[int]:
     """The kinds of hand card ``seat`` could show at the market (see :func:`can_show`)."""
-    return distinct_kinds(s, (pid for pid in s.hands[seat] if can_show(s, pid)))
+    take, kind_of = s.L.take, s.L.kind_of
+    return distinct_kinds(s, [pid for pid in s.hands[seat] if take[kind_of[pid]] > 0])
 
 
 def food_raises(s: AlakazumState, seat: int, culture: int) -> list[int]:
@@ -62,23 +65,29 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     L = s.L
     out: list[Action] = []
     team = s.teams[p]
-    if s.market and showable(s, p):
-        out.append(a.market)
-    for kind in kinds_in_hand(s, p):
-        for c in L.food_cultures[kind]:
+    kinds = kinds_in_hand(s, p)
+    if s.market:
+        take = L.take
+        for kind in kinds:
+            if take[kind] > 0:  # R11: a card to show (see can_show)
+                out.append(a.market)
+                break
+    food_cultures, is_broom = L.food_cultures, L.is_broom
+    for kind in kinds:
+        for c in food_cultures[kind]:
             if food_raises(s, p, c):
                 out.append(a.food[kind][c])
-        if L.is_broom[kind] and any(s.broom_of[pid] < 0 for pid in team):
+        if is_broom[kind] and any(s.broom_of[pid] < 0 for pid in team):
             out.append(a.broom[kind])
+    fight = a.fight
     for q in range(s.n):
         if q != p and len(s.teams[q]) > 1:
-            out.extend(a.fight[pid] for pid in s.teams[q])
+            out.extend([fight[pid] for pid in s.teams[q]])
     budget = energy(s, p) + hats_energy(s, p)
-    out.extend(
-        a.spell[i]
-        for i, cost in enumerate(SPELL_COSTS)
-        if budget >= cost and spells.spell_castable(s, i, budget)  # the cost first: most often enough
-    )
+    spell = a.spell
+    for i, cost in enumerate(SPELL_COSTS):
+        if budget >= cost and spells.spell_castable(s, i, budget):  # the cost first: most often enough
+            out.append(spell[i])
     out.append(a.no_action)
     return tuple(out)
 
@@ -128,13 +137,12 @@ def carry_out(s: AlakazumState) -> None:
         card = take_from_hand(s, p, action.arg)
         s.market.append(card)
         raised = food_raises(s, p, action.arg2)
-        for pid in raised:
-            s.level[pid] = LEVEL_C
+        set_level(s, p, raised, LEVEL_C)
         s.log.append(E.FoodGiven(p, 0, card, action.arg2, tuple(raised)))
         turn.action_done(s)
     elif kind == A.BROOM:
         target = announced.characters[0].card
-        s.broom_of[target] = take_from_hand(s, p, action.arg)
+        put_broom(s, target, take_from_hand(s, p, action.arg))
         s.give_kind = -1
         s.log.append(E.BroomGiven(p, 0, target))
         turn.action_done(s)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import ZumAction
@@ -26,6 +26,7 @@ from alaka.games.alakazum.phases import (
     PH_HYPNOSIS_ROLL,
 )
 from alaka.games.alakazum.rules import fight, opening, spells, traps, turn
+from alaka.games.alakazum.rules.table import draw_kind
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -49,20 +50,27 @@ def chance_outcomes(s: AlakazumState) -> tuple[tuple[Action, float], ...]:
     return tuple((a.first[q], 1 / len(tied)) for q in tied)
 
 
+#: The die's faces.
+DIE_FACES: Final = (1, 2, 3, 4, 5, 6)
+
+
 def sample_chance(s: AlakazumState, rng: random.Random) -> Action:
-    """One outcome with its probability, without building :func:`chance_outcomes`."""
+    """One outcome with its probability, without building :func:`chance_outcomes`.
+
+    ``rng.choice(seq)`` draws the very number ``seq[rng.randrange(len(seq))]`` would, and
+    ``rng.choice(DIE_FACES)`` the one ``rng.randint(1, 6)`` would (each takes one
+    ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
+    ``randrange``.
+    """
     phase = s.phase
     a = s.acts
     if phase in DRAW_PHASES:
-        deck = s.deck
-        return a.draw[s.L.kind_of[deck[rng.randrange(len(deck))]]]
+        return a.draw[s.L.kind_of[rng.choice(s.deck)]]
     if phase in DIE_PHASES:
-        return a.die[rng.randint(1, 6)]
+        return a.die[rng.choice(DIE_FACES)]
     if phase == PH_ENEMY:
-        pool = s.enemy_pool
-        return a.enemy[s.L.kind_of[pool[rng.randrange(len(pool))]]]
-    tied = opening.tied_for_start(s)
-    return a.first[tied[rng.randrange(len(tied))]]
+        return a.enemy[s.L.kind_of[rng.choice(s.enemy_pool)]]
+    return a.first[rng.choice(opening.tied_for_start(s))]
 
 
 def is_chance_outcome(s: AlakazumState, action: ZumAction) -> bool:
@@ -72,26 +80,14 @@ def is_chance_outcome(s: AlakazumState, action: ZumAction) -> bool:
     kind = action.kind
     if phase in DRAW_PHASES:
         k = action.arg
-        return kind == A.DRAW and action is s.acts.draw.get(k) and k in map(s.L.kind_of.__getitem__, s.deck)
+        return kind == A.DRAW and action is s.acts.draw.get(k) and s.deck_kinds[k] > 0
     if phase in DIE_PHASES:
         return kind == A.DIE and action is s.acts.die.get(action.arg)
     return action in s.legal_actions()
 
 
-def _draw_kind(s: AlakazumState, kind: int) -> int:
-    """Take a card of ``kind`` out of the unknown deck."""
-    deck = s.deck
-    kind_of = s.L.kind_of
-    for i, pid in enumerate(deck):
-        if kind_of[pid] == kind:
-            deck[i] = deck[-1]
-            deck.pop()
-            return pid
-    raise ValueError("no such card in the deck")
-
-
 def _apply_draw(s: AlakazumState, action: ZumAction) -> None:
-    pid = _draw_kind(s, action.arg)
+    pid = draw_kind(s, action.arg)
     phase = s.phase
     if phase == PH_DEAL:
         opening.dealt(s, pid)

@@ -12,7 +12,7 @@ face-down enemy (here, or with Clairvoyance) is where its identity is drawn, by 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
 from alaka.core.protocol import Outcome, rank_by_score
@@ -34,6 +34,7 @@ from alaka.games.alakazum.phases import (
 )
 from alaka.games.alakazum.rules import spells, turn, voodoo
 from alaka.games.alakazum.rules.table import (
+    any_face_down,
     best_culture,
     culture_total,
     culture_totals,
@@ -48,14 +49,17 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
 
 #: The culture points an Alakazum needs (rulebook: "Objective of the Game").
-CONJURE_MINIMUM = 8
+CONJURE_MINIMUM: Final = 8
 
 
 def _legal_conjure(s: AlakazumState) -> tuple[Action, ...]:
+    if not any_face_down(s):
+        return (s.acts.end_turn,)
     out: list[Action] = []
-    if face_down(s):
-        totals = culture_totals(s, s.player)
-        out.extend(s.acts.conjure[c] for c in range(len(CULTURES)) if totals[c] >= CONJURE_MINIMUM)
+    conjure = s.acts.conjure
+    for c, total in enumerate(culture_totals(s, s.player)):
+        if total >= CONJURE_MINIMUM:
+            out.append(conjure[c])
     out.append(s.acts.end_turn)
     return tuple(out)
 

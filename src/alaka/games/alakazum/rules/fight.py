@@ -39,9 +39,12 @@ from alaka.games.alakazum.rules.table import (
     can_lose,
     char,
     gain_public,
+    join_team,
     kinds_in_hand,
+    leave_team,
     level_up,
     take_from_hand,
+    to_deck,
     to_graveyard,
 )
 
@@ -329,7 +332,7 @@ def _resolve_combat(s: AlakazumState) -> None:
         return
     fighter = combat.fighter[winner]
     before = s.level[fighter]
-    level_up(s, fighter)
+    level_up(s, combat.owner[winner], fighter)
     s.log.append(E.LevelUp(combat.owner[winner], 0, fighter, before, s.level[fighter]))
     s.phase = PH_HYPNOSIS_ROLL
 
@@ -352,10 +355,10 @@ def _forest_defeat(s: AlakazumState) -> None:
     combat = the_combat(s)
     p = combat.owner[0]
     creature = combat.fighter[1]
-    s.deck.extend(s.deck_top)
+    to_deck(s, s.deck_top)
     s.deck_top = []
     s.top_known = 0
-    s.deck.append(creature)
+    to_deck(s, (creature,))
     fighter = combat.fighter[0]
     lost = can_lose(s, p, fighter)
     if lost:
@@ -377,7 +380,7 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
     if combat.forest:
         s.level[target] = 0
         if total > resistance:
-            s.teams[winner_seat].append(target)
+            join_team(s, winner_seat, target)
             combat.hypnosis = "hypnotised"
         else:
             s.graveyard.append(target)
@@ -385,8 +388,8 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
     else:
         loser_seat = combat.owner[loser]
         if total > resistance and can_lose(s, loser_seat, target):
-            s.teams[loser_seat].remove(target)
-            s.teams[winner_seat].append(target)
+            leave_team(s, loser_seat, target)
+            join_team(s, winner_seat, target)
             combat.hypnosis = "hypnotised"
         elif total > resistance:
             combat.hypnosis = "protected"

@@ -65,18 +65,17 @@ def _counts_in_conjure(s: AlakazumState) -> Callable[[int], bool] | None:
     return lambda pid: L.is_hand[pid] and conjure_points(L.hand(L.type_of[pid]), culture) > 0
 
 
-def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
-    """A state ``seat`` cannot tell apart: the cards it cannot locate are dealt again at random.
+def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random) -> None:
+    """Make ``new`` (a copy of ``s``) a state ``seat`` cannot tell apart: the cards it cannot
+    locate are dealt again at random.
 
     Hidden places are the other hands (but for cards the seat saw arrive there), the unknown
     deck, a known deck top the seat does not know, and another caster's Forest Magic cards. A
     place holding a hand card gets a hand card again (hands only ever hold hand cards, and the
     deck's mix is public), and face-down enemies the seat has not looked at go back to the pool.
     """
-    new = s.clone()
-    new.resampled = True
     if s.phase == PH_OVER:
-        return new  # everything is shown at the end
+        return  # everything is shown at the end
     known = s.seen[seat]
     is_hand = s.L.is_hand
     hand_slots: list[tuple[int, int]] = []
@@ -139,5 +138,3 @@ def resample(s: AlakazumState, seat: int, rng: random.Random) -> AlakazumState:
             new.peeked[position] = 0
     new.enemy_pool.sort()
     knowledge.forget_moved(new.seen, seat, moved)
-    new._legal_cache = None
-    return new

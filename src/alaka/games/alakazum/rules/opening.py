@@ -12,13 +12,14 @@ ones left go to the forest graveyard.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import PH_CHOOSE, PH_DEAL, PH_FIRST
 from alaka.games.alakazum.rules import turn
+from alaka.games.alakazum.rules.table import add_to_hand, join_team, remove_from_hand, to_deck
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
 
 #: Hand cards dealt to each player.
-HAND_SIZE = 3
+HAND_SIZE: Final = 3
 
 
 def setup(s: AlakazumState) -> None:
@@ -42,7 +43,7 @@ def setup(s: AlakazumState) -> None:
     s.peeked = [0] * len(s.enemy_pool)
     s.market = list(reversed(layout.initial_market))
     s.row = list(layout.initial_characters)
-    s.deck = list(layout.forest)
+    to_deck(s, layout.forest)
     s.deal_queue = [seat for _ in range(HAND_SIZE) for seat in range(s.n)]
     s.phase = PH_DEAL
 
@@ -50,7 +51,7 @@ def setup(s: AlakazumState) -> None:
 def dealt(s: AlakazumState, pid: int) -> None:
     """A card of the opening deal (chance) goes to the next seat in the deal."""
     seat = s.deal_queue.pop(0)
-    s.hands[seat].append(pid)
+    add_to_hand(s, seat, pid)
     s.log.append(E.Dealt(seat, 1 << seat, pid))
     if not s.deal_queue:
         _after_deal(s)
@@ -62,14 +63,14 @@ def _after_deal(s: AlakazumState) -> None:
         out = [pid for pid in s.hands[seat] if not s.L.is_hand[pid]]
         if out:
             for pid in out:
-                s.hands[seat].remove(pid)
+                remove_from_hand(s, seat, pid)
                 s.aside.append(pid)
             s.exchanges[seat] += len(out)
             s.deal_queue.extend([seat] * len(out))
             s.log.append(E.Exchanged(seat, 0, tuple(out)))
     if s.deal_queue:
         return
-    s.deck.extend(s.aside)
+    to_deck(s, s.aside)
     s.aside = []
     tied = tied_for_start(s)
     if len(tied) == 1:
@@ -105,8 +106,8 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     pid = action.arg
     seat = s.decider
     s.row.remove(pid)
-    s.teams[seat].append(pid)
     s.level[pid] = 0
+    join_team(s, seat, pid)
     s.log.append(E.Chosen(seat, 0, pid))
     chosen = sum(len(t) for t in s.teams)
     if chosen < s.n:

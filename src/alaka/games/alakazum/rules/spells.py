@@ -10,7 +10,7 @@ pile, and does what was announced.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
@@ -32,15 +32,19 @@ from alaka.games.alakazum.phases import (
 from alaka.games.alakazum.rules import conjure, fight, traps, turn, voodoo
 from alaka.games.alakazum.rules.table import (
     LEVEL_C,
+    add_to_hand,
+    any_face_down,
     distinct_kinds,
     energy,
     face_down,
     gain_public,
     hats_energy,
+    join_team,
     kinds_in_hand,
     level_up,
     owner_of,
     take_from_hand,
+    team_changed,
 )
 
 if TYPE_CHECKING:
@@ -48,11 +52,11 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.rules.table import Apply, Legal
     from alaka.games.alakazum.state import AlakazumState
 
-FOREST_MAGIC_CARDS = 6
-UNLUCKY_WITCH_CARDS = 2
+FOREST_MAGIC_CARDS: Final = 6
+UNLUCKY_WITCH_CARDS: Final = 2
 
 #: The phase where a spell names its target before the window; spells missing here name nothing.
-SPELL_TARGET_PHASES = {
+SPELL_TARGET_PHASES: Final = {
     A.TRAINING: PH_TRAIN,
     A.CLAIRVOYANCE: PH_PEEK,
     A.LEVITATION: PH_LEVITATE,
@@ -72,14 +76,18 @@ def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> b
         return False
     team = s.teams[p]
     if spell == A.UNLUCKY_WITCH:
+        if not s.market:
+            return False
         mine = len(team)
-        more = sum(1 for q in range(s.n) if q != p and len(s.teams[q]) > mine)
-        needed = 3 if s.n == 5 else s.n - 1
-        return more >= needed and bool(s.market)
+        more = 0
+        for q in range(s.n):
+            if q != p and len(s.teams[q]) > mine:
+                more += 1
+        return more >= (3 if s.n == 5 else s.n - 1)
     if spell == A.TRAINING:
         return any(s.level[pid] < LEVEL_C for pid in team)
     if spell == A.CLAIRVOYANCE:
-        return bool(face_down(s))
+        return any_face_down(s)
     if spell == A.FOREST_MAGIC:
         return bool(s.deck or s.deck_top)
     if spell == A.LEVITATION:
@@ -197,7 +205,7 @@ def _cast(s: AlakazumState) -> None:
         s.witch_left = min(UNLUCKY_WITCH_CARDS, len(s.market))
         s.phase = PH_WITCH_TAKE
     elif spell == A.TRAINING:
-        level_up(s, targets[0])
+        level_up(s, p, targets[0])
         s.log.append(E.Trained(p, 0, targets[0], s.level[targets[0]]))
         turn.action_done(s)
     elif spell == A.CLAIRVOYANCE:
@@ -309,7 +317,7 @@ def _forest_magic_done(s: AlakazumState) -> None:
     s.log.append(E.ForestMagicKept(p, 1 << p, kept, tuple(put_back), len(put_back)))
     L = s.L
     if L.is_hand[kept]:
-        s.hands[p].append(kept)
+        add_to_hand(s, p, kept)
         turn.action_done(s)
     elif L.is_character[kept]:
         s.log.append(E.ForestMagicFight(p, 0, kept))
@@ -330,7 +338,9 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
         where = owner_of(s, theirs)
         other = s.teams[where]
         other[other.index(theirs)] = mine
+        team_changed(s, where)
     team[team.index(mine)] = theirs
+    team_changed(s, p)
     s.log.append(E.Levitated(p, 0, mine, theirs, where))
     turn.action_done(s)
 
@@ -339,7 +349,7 @@ def _revive(s: AlakazumState, pid: int) -> None:
     p = s.player
     s.graveyard.remove(pid)
     s.level[pid] = 0
-    s.teams[p].append(pid)
+    join_team(s, p, pid)
     s.log.append(E.Revived(p, 0, pid))
     turn.action_done(s)
 

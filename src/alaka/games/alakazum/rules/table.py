@@ -10,7 +10,7 @@ does it and the seats' knowledge of cards (``state.seen``) must follow.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from alaka.core import knowledge
 from alaka.games.alakazum.content import CULTURES, Character
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     Apply: TypeAlias = Callable[[AlakazumState, ZumAction], None]
 
 #: The highest level (A, B, C are 0, 1, 2).
-LEVEL_C = 2
+LEVEL_C: Final = 2
 
 
 def char(s: AlakazumState, pid: int) -> Character:
@@ -47,17 +47,142 @@ def can_lose(s: AlakazumState, seat: int, pid: int) -> bool:
     return s.broom_of[pid] < 0 and len(s.teams[seat]) > 1
 
 
-def level_up(s: AlakazumState, pid: int) -> None:
-    """A character goes up a level, unless it is at C already."""
+def level_up(s: AlakazumState, seat: int, pid: int) -> None:
+    """A character of ``seat``'s team goes up a level, unless it is at C already."""
     if s.level[pid] < LEVEL_C:
         s.level[pid] += 1
+        team_changed(s, seat)
+
+
+def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> None:
+    """Characters of ``seat``'s team go to ``level`` (a food raises them to C)."""
+    for pid in pids:
+        s.level[pid] = level
+    team_changed(s, seat)
+
+
+def join_team(s: AlakazumState, seat: int, pid: int) -> None:
+    """A character joins the team at the level it has (hypnotised, revived, chosen)."""
+    s.teams[seat].append(pid)
+    team_changed(s, seat)
+
+
+def leave_team(s: AlakazumState, seat: int, pid: int) -> None:
+    """A character leaves the team (for another team or the graveyard)."""
+    s.teams[seat].remove(pid)
+    team_changed(s, seat)
+
+
+def put_broom(s: AlakazumState, pid: int, broom: int) -> None:
+    """A broom card goes under a character (R8; ``broom_of`` is a tuple, shared by copies)."""
+    brooms = list(s.broom_of)
+    brooms[pid] = broom
+    s.broom_of = tuple(brooms)
 
 
 def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves its team for the forest graveyard, at level A."""
-    s.teams[seat].remove(pid)
+    leave_team(s, seat, pid)
     s.level[pid] = 0
     s.graveyard.append(pid)
+
+
+# -- running totals: what every menu asks, kept up to date as cards move -------------------------
+#
+# Per seat, the state keeps its team's magic energy (``team_energy``), its hats' (``hand_energy``),
+# the cultures its characters belong to (``team_cultures``, a bit mask) and, flat by seat and
+# culture (``seat * NUM_CULTURES + c``), its characters' culture points at their levels
+# (``team_points``) and its objects' and amulets' (``hand_points``); and, by card kind, how many
+# cards of each are in the unknown forest deck (``deck_kinds``). Every change of a team, a level,
+# a hand or the deck goes through the functions here; :func:`recount` works them all out again
+# (after a position is built or its hidden cards dealt again), and a test checks the two agree
+# after every step of random games.
+
+NUM_CULTURES: Final = len(CULTURES)
+
+
+def team_changed(s: AlakazumState, seat: int) -> None:
+    """The seat's team, or a level in it, changed: its team totals again (teams are small)."""
+    L = s.L
+    counts, level, energy_of, cultures_of = L.counts, s.level, L.energy, L.cultures
+    energy = present = 0
+    p0 = p1 = p2 = p3 = p4 = 0
+    for pid in s.teams[seat]:
+        energy += energy_of[pid]
+        present |= cultures_of[pid]
+        points = counts[pid][level[pid]]
+        p0 += points[0]
+        p1 += points[1]
+        p2 += points[2]
+        p3 += points[3]
+        p4 += points[4]
+    s.team_energy[seat] = energy
+    s.team_cultures[seat] = present
+    base = seat * NUM_CULTURES
+    s.team_points[base : base + NUM_CULTURES] = [p0, p1, p2, p3, p4]
+
+
+def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
+    L = s.L
+    s.hand_energy[seat] += sign * L.hat[pid]
+    if L.adds_points[pid]:
+        points = L.conjure[pid]
+        hand_points = s.hand_points
+        base = seat * NUM_CULTURES
+        for c in range(NUM_CULTURES):
+            hand_points[base + c] += sign * points[c]
+
+
+def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
+    """A card enters a hand (who knows where it is, is the caller's business)."""
+    s.hands[seat].append(pid)
+    _hand_totals(s, seat, pid, 1)
+
+
+def remove_from_hand(s: AlakazumState, seat: int, pid: int) -> None:
+    """This card leaves the hand: nobody keeps track of it there any more."""
+    s.hands[seat].remove(pid)
+    knowledge.forget(s.seen, pid)
+    _hand_totals(s, seat, pid, -1)
+
+
+def to_deck(s: AlakazumState, pids: Iterable[int]) -> None:
+    """Cards go into the unknown part of the forest deck."""
+    kind_of, deck_kinds = s.L.kind_of, s.deck_kinds
+    for pid in pids:
+        s.deck.append(pid)
+        deck_kinds[kind_of[pid]] += 1
+
+
+def draw_kind(s: AlakazumState, kind: int) -> int:
+    """Take a card of ``kind`` out of the unknown deck (the first one; the last takes its place)."""
+    deck = s.deck
+    kind_of = s.L.kind_of
+    for i, pid in enumerate(deck):
+        if kind_of[pid] == kind:
+            deck[i] = deck[-1]
+            deck.pop()
+            s.deck_kinds[kind] -= 1
+            return pid
+    raise ValueError("no such card in the deck")
+
+
+def recount(s: AlakazumState) -> None:
+    """Work out every running total from the cards where they are."""
+    n = s.n
+    s.team_energy = [0] * n
+    s.team_cultures = [0] * n
+    s.team_points = [0] * (n * NUM_CULTURES)
+    s.hand_energy = [0] * n
+    s.hand_points = [0] * (n * NUM_CULTURES)
+    for seat in range(n):
+        team_changed(s, seat)
+        for pid in s.hands[seat]:
+            _hand_totals(s, seat, pid, 1)
+    s.deck_kinds = [0] * len(s.L.catalogue.cards)
+    kind_of = s.L.kind_of
+    for pid in s.deck:
+        s.deck_kinds[kind_of[pid]] += 1
 
 
 def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
@@ -66,21 +191,14 @@ def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
     its points "to your characters of that culture", so it counts only in a culture where the
     player has a character (a multicolour one belongs to every culture), even one with no points
     at its level."""
-    totals = [0, 0, 0, 0, 0]
-    L = s.L
-    counts = L.counts
-    level = s.level
-    present = 0
-    for pid in s.teams[seat]:
-        present |= L.cultures[pid]
-        for c, points in enumerate(counts[pid][level[pid]]):
-            totals[c] += points
+    base = seat * NUM_CULTURES
+    totals = s.team_points[base : base + NUM_CULTURES]
+    present = s.team_cultures[seat]
     if hand and present:
-        conjure = L.conjure
-        for pid in s.hands[seat]:
-            for c, points in enumerate(conjure[pid]):
-                if present >> c & 1:
-                    totals[c] += points
+        hand_points = s.hand_points
+        for c in range(NUM_CULTURES):
+            if present >> c & 1:
+                totals[c] += hand_points[base + c]
     return totals
 
 
@@ -96,13 +214,11 @@ def best_culture(s: AlakazumState, seat: int) -> int:
 
 def energy(s: AlakazumState, seat: int) -> int:
     """Magic energy from very magical characters (Maruxa gives 2), available every action (R12, R16)."""
-    table = s.L.energy
-    return sum(table[pid] for pid in s.teams[seat])
+    return s.team_energy[seat]
 
 
 def hats_energy(s: AlakazumState, seat: int) -> int:
-    table = s.L.hat
-    return sum(table[pid] for pid in s.hands[seat])
+    return s.hand_energy[seat]
 
 
 def distinct_kinds(s: AlakazumState, pids: Iterable[int]) -> list[int]:
@@ -129,19 +245,25 @@ def take_from_hand(s: AlakazumState, seat: int, kind: int) -> int:
         if kind_of[hand[i]] == kind:
             pid = hand.pop(i)
             knowledge.forget(s.seen, pid)
+            _hand_totals(s, seat, pid, -1)
             return pid
     raise ValueError(f"seat {seat} holds no {s.L.kind_name(kind)}")
 
 
 def gain_public(s: AlakazumState, seat: int, pid: int) -> None:
     """A card enters a hand in everyone's sight (from the market, a steal, a swap)."""
-    s.hands[seat].append(pid)
+    add_to_hand(s, seat, pid)
     knowledge.show_all(s.seen, pid)
 
 
 def face_down(s: AlakazumState) -> list[int]:
     """The positions of the final enemies not uncovered yet."""
     return [i for i in range(len(s.enemy_at)) if not s.revealed >> i & 1]
+
+
+def any_face_down(s: AlakazumState) -> bool:
+    """Whether a final enemy is still face down (:func:`face_down` is not empty)."""
+    return s.revealed != (1 << len(s.enemy_at)) - 1
 
 
 def enemy_points(s: AlakazumState, pid: int) -> int:

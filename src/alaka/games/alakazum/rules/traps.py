@@ -11,7 +11,7 @@ here for both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
@@ -28,7 +28,13 @@ from alaka.games.alakazum.phases import (
     SAC_ENCOUNTER,
 )
 from alaka.games.alakazum.rules import conjure, turn
-from alaka.games.alakazum.rules.table import kinds_in_hand, sacrifice_options, take_from_hand, to_graveyard
+from alaka.games.alakazum.rules.table import (
+    add_to_hand,
+    kinds_in_hand,
+    sacrifice_options,
+    take_from_hand,
+    to_graveyard,
+)
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -36,7 +42,7 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
 
 #: Santa Claus' present explodes on a roll below this (R20).
-SANTA_EXPLODES_BELOW = 3
+SANTA_EXPLODES_BELOW: Final = 3
 
 
 def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
@@ -87,7 +93,7 @@ def _apply_give(s: AlakazumState, action: ZumAction) -> None:
 def _apply_to(s: AlakazumState, action: ZumAction) -> None:
     giver, q = s.decider, action.arg
     pid = take_from_hand(s, giver, s.give_kind)
-    s.hands[q].append(pid)
+    add_to_hand(s, q, pid)
     knowledge.show_to(s.seen, (giver,), pid)
     s.log.append(E.Given(giver, (1 << giver) | (1 << q), q, pid))
     s.give_left -= 1

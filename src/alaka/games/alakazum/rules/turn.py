@@ -10,7 +10,7 @@ them when its part is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
@@ -18,14 +18,14 @@ from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_ACTION, PH_CONJURE, PH_EXPLORE_DRAW, PH_OVER
 from alaka.games.alakazum.rules import fight, traps
-from alaka.games.alakazum.rules.table import gain_public
+from alaka.games.alakazum.rules.table import add_to_hand, gain_public
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.rules.table import Apply
     from alaka.games.alakazum.state import AlakazumState
 
 #: A bound on the actions of one turn, for the safety limit on a game's length.
-MAX_ACTIONS_PER_TURN = 400
+MAX_ACTIONS_PER_TURN: Final = 400
 
 
 def max_game_length(num_players: int, max_turns: int) -> int:
@@ -79,7 +79,7 @@ def explored(s: AlakazumState, pid: int) -> None:
     s.draws_left -= 1
     L = s.L
     if L.is_hand[pid]:
-        s.hands[p].append(pid)
+        add_to_hand(s, p, pid)
         s.log.append(E.FoundHandCard(p, 1 << p, pid))
         explore_next(s)
     elif L.is_character[pid]:

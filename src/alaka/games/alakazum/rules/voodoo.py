@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import Announcement, Named, ZumAction
 from alaka.games.alakazum.phases import PH_VOODOO
 from alaka.games.alakazum.rules import action, turn
-from alaka.games.alakazum.rules.table import owner_of
+from alaka.games.alakazum.rules.table import owner_of, remove_from_hand
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -51,8 +50,7 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
     seat = s.decider
     if chosen.kind == A.VOODOO:
         doll = next(pid for pid in s.hands[seat] if s.L.is_voodoo[pid])
-        s.hands[seat].remove(doll)
-        knowledge.forget(s.seen, doll)
+        remove_from_hand(s, seat, doll)
         s.box.append(doll)
         s.log.append(E.VoodooPlayed(seat, 0, s.player))
         s.window = []
