@@ -22,14 +22,19 @@ from alaka.core.records import replay_states
 from alaka.core.registry import game as get_game
 
 
-def _expected(state: State, seat: int | None, log_from: int) -> tuple[JsonDict, list[JsonDict]]:
-    """What a seat may be told in ``state``: its view and, if it decides, its labelled choices."""
+def _expected(
+    state: State, seat: int | None, log_from: int
+) -> tuple[JsonDict, list[JsonDict], JsonDict | None]:
+    """What a seat may be told in ``state``: its view and, if it decides, its labelled choices,
+    or its only choice (which the server plays for it: shown as automatic, never offered)."""
     view = json.loads(json.dumps(state.view(seat, log_since=log_from)))
     legal: list[JsonDict] = []
     if seat is not None and state.current_player() == seat:
         g = state.game
         legal = [{"id": a.id, "name": a.name, "label": g.label(state, a)} for a in state.legal_actions()]
-    return view, legal
+    if len(legal) == 1:
+        return view, [], legal[0]
+    return view, legal, None
 
 
 def _check_messages(
@@ -47,13 +52,14 @@ def _check_messages(
         assert message["type"] == "state", message
         assert message["seat"] == seat
         state = states[message["seq"]]
-        view, legal = _expected(state, seat, message["log_from"])
+        view, legal, forced = _expected(state, seat, message["log_from"])
         assert message["view"] == view
         assert message["legal"] == legal
+        assert message["forced"] == forced
         if seat is not None and not state.is_terminal():
             # a position this seat cannot tell apart (other hands, the deck) gives the same message
             twin = state.resample(seat, random.Random(message["seq"]))
-            assert _expected(twin, seat, message["log_from"]) == (view, legal)
+            assert _expected(twin, seat, message["log_from"]) == (view, legal, forced)
         # the log arrives in pieces that a client appends, and nothing is skipped
         if message["log_from"] == 0:
             log = list(message["view"]["log"])

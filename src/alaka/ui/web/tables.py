@@ -304,6 +304,8 @@ class Table:
         if player == CHANCE:
             return "Waiting for the dice or the deck."
         if player == seat and self.seats[seat].kind == HUMAN:
+            if len(self.state.legal_actions()) == 1:
+                return "Your only choice is played for you."
             return "Your decision."
         return f"Waiting for {self.describe(player)}."
 
@@ -315,11 +317,14 @@ class Table:
         state = self.state
         player = state.current_player()
         legal: list[JsonDict] = []
+        forced: JsonDict | None = None
         if seat is not None and player == seat and self.seats[seat].kind == HUMAN:
             legal = [
                 {"id": a.id, "name": a.name, "label": self.game.label(state, a)}
                 for a in state.legal_actions()
             ]
+            if len(legal) == 1:  # the server plays it after its pause: shown, never offered
+                forced, legal = legal[0], []
         return {
             "type": "state",
             "table": self.summary() if summary is None else summary,
@@ -328,6 +333,7 @@ class Table:
             "view": state.view(seat, log_since=log_from),
             "log_from": log_from,
             "legal": legal,
+            "forced": forced,
             "to_move": player if player >= 0 else None,
             "waiting_for": self.waiting_for(seat),
         }
