@@ -148,3 +148,23 @@ export function seatChip(seat, table) {
     seatLabel(seat.seat, table),
   );
 }
+
+/** Where the pips of each face sit on a 3×3 grid (cells 0-8, row by row). */
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/**
+ * A die showing `value` as pips (1-6; another number is written on it), with its value for
+ * screen readers and on hover. `place` names it on the table, so a new roll is highlighted
+ * (and shaken: the stylesheet rolls a changed die).
+ */
+export function pipDie(value, place, title) {
+  const pips = PIPS[value];
+  const words = title || `a die showing ${value}`;
+  return h(
+    "span",
+    { class: `pip-die${pips ? "" : " number"}`, role: "img", "aria-label": words, title: words, dataset: place ? { place } : {} },
+    pips
+      ? Array.from({ length: 9 }, (_, cell) => h("span", { class: pips.includes(cell) ? "pip" : "no-pip" }))
+      : String(value),
+  );
+}

@@ -3,7 +3,7 @@
 // person clicks; it decides nothing itself.
 
 import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
-import { loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -26,7 +26,12 @@ const page = {
   last: null, // the last "state" message
   logCount: 0, // log events shown so far (the log's numbering starts at 0)
   sentSeq: null, // the seq an action was sent at, until the next state or an error
+  changes: new Changes(), // what changed on the table since this seat's last decision
+  markAfter: null, // the seq of this seat's last action: the table after it is the new base
 };
+
+/** Events shown beside the choices (the whole log is further down). */
+const LATEST = 5;
 
 // -- connection ----------------------------------------------------------------------------
 
@@ -87,28 +92,36 @@ function onMessage(message) {
   }
 }
 
-/** Send the chosen action; buttons stay disabled until the server answers. */
-function act(name, button) {
+/** Send the chosen action (a button or a table element); choices wait until the server answers. */
+function act(name, element) {
   const socket = page.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) {
-    showError("Not connected to the server; wait a moment and try again.");
+    showError("Not connected to the server; wait a moment and try again.", "connection");
     return;
   }
+  if (page.sentSeq === page.last.seq) return; // one action per decision
   page.sentSeq = page.last.seq;
+  page.markAfter = page.last.seq;
   socket.send(JSON.stringify({ type: "act", seq: page.last.seq, action: name }));
   for (const other of document.querySelectorAll("#legal button.action")) other.disabled = true;
-  button.classList.add("sent");
+  $("board").classList.add("waiting-answer");
+  closeMenu();
+  element.classList.add("sent");
 }
 
 // -- drawing -------------------------------------------------------------------------------
 
 function onState(message) {
   if (page.sentSeq !== message.seq) page.sentSeq = null;
+  if ($("error").dataset.kind === "connection") $("error").hidden = true; // connected again
   page.last = message;
   updateLog(message.view.log, message.log_from);
   describeSeat(message);
-  const ctx = { table: message.table, seat: message.seat };
-  fill($("board"), renderView(message.view, ctx));
+  drawTable();
+  if (page.markAfter !== null && message.seq > page.markAfter) {
+    page.changes.mark($("board")); // the table after this seat's decision: changes count from here
+    page.markAfter = null;
+  }
   fill($("turn"), turnLine(message.view));
   $("waiting").textContent = message.waiting_for || "";
   showPresence(message.table);
@@ -117,13 +130,27 @@ function onState(message) {
   showControls(message);
 }
 
+/** Draw the table, mark what changed, and offer this seat's choices on it. */
+function drawTable() {
+  const message = page.last;
+  const board = $("board");
+  closeMenu();
+  fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
+  board.classList.remove("waiting-answer");
+  page.changes.show(board);
+  const legal = page.gaveUp ? [] : message.legal;
+  page.offCanvas = offerOnTable(board, message.view, legal, act);
+  if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
+}
+
 /** Someone came or went: only the summary changed (names, who is here), not the game. */
 function onTable(table) {
   if (!page.last) return;
   page.last = { ...page.last, table };
   describeSeat(page.last);
-  fill($("board"), renderView(page.last.view, { table, seat: page.last.seat }));
+  drawTable();
   showPresence(table);
+  renderActions();
   showOutcome(page.last);
 }
 
@@ -154,6 +181,14 @@ function updateLog(events, from) {
   for (const event of events) list.appendChild(logItem(event, seat));
   page.logCount = from + events.length;
   if (atBottom || from === 0) list.scrollTop = list.scrollHeight;
+  // The newest events also stand beside the choices, so they are in view when deciding.
+  const items = [...list.children];
+  const latest = items.slice(-LATEST).map((item, k, shown) => {
+    const copy = item.cloneNode(true);
+    if (from > 0 && k >= shown.length - events.length) copy.classList.add("new");
+    return copy;
+  });
+  fill($("latest"), latest);
 }
 
 function renderActions() {
@@ -166,13 +201,30 @@ function renderActions() {
   $("turn-panel").classList.toggle("your-move", mine);
   document.title = `${mine ? "Your move · " : ""}${message.table.title} · Alaka`;
   if (!mine) {
-    box.replaceChildren();
+    // A single choice is played for this seat by the server after a pause, as for everyone.
+    fill(
+      box,
+      message.forced && !page.gaveUp
+        ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, "Played for you: "), message.forced.label)
+        : null,
+    );
     return;
   }
   const waiting = page.sentSeq === message.seq;
+  const rest = page.offCanvas || legal;
+  const onTable = legal.length - rest.length;
   fill(
     box,
-    legal.map((action) => {
+    onTable
+      ? h(
+          "p",
+          { class: "hint", "data-testid": "table-hint" },
+          rest.length
+            ? `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
+            : `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
+        )
+      : null,
+    rest.map((action) => {
       const button = h(
         "button",
         { type: "button", class: "action", dataset: { name: action.name }, disabled: waiting },
@@ -205,8 +257,10 @@ function showControls(message) {
 
 // -- errors, rematch, leave ----------------------------------------------------------------
 
-function showError(text) {
+/** The banner; `kind` "connection" is cleared by itself once the server is reached again. */
+function showError(text, kind = "refusal") {
   $("error-text").textContent = text;
+  $("error").dataset.kind = kind;
   $("error").hidden = false;
 }
 
