@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from alaka.bots.registry import bot_menu, default_bot, make_bot
+from alaka.bots.registry import bot_levels, bot_menu, default_bot, make_bot
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from alaka.core.records import replay
@@ -182,7 +182,9 @@ def game_info(game: Game) -> JsonDict:
                 "kind": p.kind.__name__,
                 "default": p.default,
                 "help": p.description,
+                "label": p.label or p.name.replace("_", " ").capitalize(),
                 "choices": list(p.choices),
+                "choice_labels": list(p.choice_labels or p.choices),
                 "minimum": p.minimum,
                 "maximum": p.maximum,
             }
@@ -190,6 +192,7 @@ def game_info(game: Game) -> JsonDict:
             if not p.is_path  # a browser must never make the server read one of its files
         ],
         "bots": list(bot_menu(game.name)),
+        "bot_levels": [level._asdict() for level in bot_levels(game.name)],
         "renderer": renderer_url(game),
     }
 

@@ -168,3 +168,37 @@ export function pipDie(value, place, title) {
       : String(value),
   );
 }
+
+// -- your tables, remembered in this browser ------------------------------------------------------
+
+const MINE = "alaka.my-tables";
+/** How many tables the lobby remembers (the newest). */
+const MINE_KEPT = 12;
+
+/** The seats this browser has opened, newest first: {id, title, seat, url, at}. */
+export function myTables() {
+  try {
+    const found = JSON.parse(localStorage.getItem(MINE) || "[]");
+    return Array.isArray(found) ? found : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a seat's link (its token is in it: it stays in this browser only). */
+export function rememberTable(entry) {
+  const others = myTables().filter((old) => !(old.id === entry.id && old.seat === entry.seat));
+  try {
+    localStorage.setItem(MINE, JSON.stringify([{ ...entry, at: Date.now() }, ...others].slice(0, MINE_KEPT)));
+  } catch {
+    // storage refused (private mode, full): nothing is remembered, the table still works
+  }
+}
+
+export function forgetTable(id) {
+  try {
+    localStorage.setItem(MINE, JSON.stringify(myTables().filter((old) => old.id !== id)));
+  } catch {
+    // as above
+  }
+}

@@ -2,7 +2,7 @@
 // server sends (the seat's view, its legal actions, the log) and sends back the action a
 // person clicks; it decides nothing itself.
 
-import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
+import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
 import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,6 +65,11 @@ function onClose(socket, event) {
   if (FATAL_CLOSES[event.code]) {
     page.gaveUp = true;
     setStatus("closed", "closed");
+    if (event.code === 4403 || event.code === 4404) {
+      forgetTable(tableId);
+      showDeadLink(event.reason || FATAL_CLOSES[event.code]);
+      return;
+    }
     // The server said why in an error message just before closing; keep its words if shown.
     if ($("error").hidden) showError(event.reason || FATAL_CLOSES[event.code]);
     renderActions();
@@ -111,8 +116,28 @@ function act(name, element) {
 
 // -- drawing -------------------------------------------------------------------------------
 
+/** A link that leads nowhere: say so, and lead back to the lobby (no empty table). */
+function showDeadLink(reason) {
+  $("error").hidden = true;
+  fill(
+    document.querySelector("main"),
+    h(
+      "section",
+      { class: "panel notice dead-link", "data-testid": "dead-link" },
+      h("h1", {}, "This link does not open a seat"),
+      h("p", {}, reason),
+      h("p", {}, "It may be mistyped or cut short, or from another server. "),
+      h("p", {}, h("a", { href: "/" }, "Go to the lobby"), " to find your tables or start a new one."),
+    ),
+  );
+}
+
 function onState(message) {
   if (page.sentSeq !== message.seq) page.sentSeq = null;
+  if (message.seat !== null && token && !page.remembered) {
+    rememberTable({ id: message.table.id, title: message.table.title, seat: message.seat, url: location.href });
+    page.remembered = true;
+  }
   if ($("error").dataset.kind === "connection") $("error").hidden = true; // connected again
   page.last = message;
   updateLog(message.view.log, message.log_from);
@@ -240,7 +265,21 @@ function showOutcome(message) {
   const outcome = message.view.outcome;
   $("outcome").hidden = !outcome;
   if (!outcome) return;
-  fill($("outcome-body"), renderOutcome(outcome, message.table));
+  const id = encodeURIComponent(message.table.id);
+  const seat = message.seat === null ? "" : `?seat=${message.seat}`;
+  const review = message.seat === null ? "" : `${seat}&review=1`;
+  fill(
+    $("outcome-body"),
+    renderOutcome(outcome, message.table, message.seat),
+    h(
+      "p",
+      { class: "after-links" },
+      h("a", { href: `/table/${id}/replay${seat}`, "data-testid": "replay-link" }, "Replay the game"),
+      message.seat === null
+        ? null
+        : [" · ", h("a", { href: `/table/${id}/replay${review}`, "data-testid": "review-link" }, "Review my decisions")],
+    ),
+  );
   $("rematch").hidden = message.seat === null;
 }
 

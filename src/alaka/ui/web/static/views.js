@@ -70,7 +70,7 @@ export function turnLine(view) {
 
 /** The result: reason, then place / player / score, winners marked. Places are counted as
  * people count them: equal scores share a place and the next skips as many (1, 2, 2, 4). */
-export function renderOutcome(outcome, table) {
+export function renderOutcome(outcome, table, seat = null) {
   const scores = outcome.scores || [];
   const rows = [];
   let place = 1;
@@ -92,6 +92,7 @@ export function renderOutcome(outcome, table) {
   return h(
     "div",
     { class: "outcome-body" },
+    h("p", { class: "outcome-headline", "data-testid": "winner" }, headline(outcome, table, seat)),
     h("p", { class: "outcome-reason" }, `Game over: ${outcome.reason}`),
     h(
       "table",
@@ -100,6 +101,16 @@ export function renderOutcome(outcome, table) {
       h("tbody", {}, rows),
     ),
   );
+}
+
+/** Who won, in a few words, from `seat`'s side of the table (null: a spectator). */
+function headline(outcome, table, seat) {
+  const winners = outcome.winners;
+  if (!winners.length) return "Nobody won.";
+  const names = winners.map((w) => (w === seat ? "you" : seatLabel(w, table)));
+  if (winners.length === 1) return winners[0] === seat ? "You win!" : `${names[0]} wins.`;
+  const list = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${list[0].toUpperCase()}${list.slice(1)} share the win.`;
 }
 
 /** One log entry as a list item; the seat's own events are marked for the eye. An event names
@@ -178,9 +189,18 @@ function onPress(element, press) {
   });
 }
 
+let menuListening = false;
+
 /** A menu of the actions one table element offers, under it; Escape or a click elsewhere closes it. */
 function openMenu(element, actions, act) {
   closeMenu();
+  if (!menuListening) {
+    menuListening = true;
+    document.addEventListener("click", closeMenu);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") closeMenu();
+    });
+  }
   const menu = h(
     "div",
     { class: "choice-menu", role: "menu", "data-testid": "choice-menu" },
@@ -210,10 +230,6 @@ export function closeMenu() {
   for (const menu of document.querySelectorAll(".choice-menu")) menu.remove();
 }
 
-document.addEventListener("click", closeMenu);
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") closeMenu();
-});
 
 // -- what changed --------------------------------------------------------------------------
 
