@@ -189,7 +189,9 @@ def bot_levels(game: str) -> tuple[BotLevel, ...]:
     levels = []
     for name, spec in zip(names, ordered, strict=False):
         params = parse_spec(spec)[1]
-        what = helps.get(spec) or f"searches {params.get('iterations', '?')} possible futures before each move"
+        what = (
+            helps.get(spec) or f"searches {params.get('iterations', '?')} possible futures before each move"
+        )
         levels.append(BotLevel(spec, name, what))
     return tuple(levels)
 
