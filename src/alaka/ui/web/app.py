@@ -212,6 +212,10 @@ def create_app(
         new, link = await room.start_rematch(table, table.seat_of(_token(body)))
         return {"table": new.summary(), "link": link}
 
+    @app.get("/api/tables/{table_id}/review")
+    async def review(table_id: str, seat: int) -> JsonDict:
+        return room.review(await room.find(table_id), seat)
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:
         return await room.replay_step(await room.find(table_id), step, seat)

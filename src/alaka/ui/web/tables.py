@@ -359,6 +359,10 @@ class TableRoom:
         self.bots = WorkerPool(self.limits.bot_workers)
         #: Replays are computed in a worker of their own, never behind the bots' moves.
         self.replays = WorkerPool(1)
+        #: Reviews search for seconds: a worker of their own too, so replays never wait for one.
+        self.reviewers = WorkerPool(1)
+        #: Reviews made or being made, by (table, seat), the newest last.
+        self._reviews: dict[tuple[str, int], asyncio.Task[JsonDict]] = {}
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
         #: Tables being read back from the store, so that two visitors share one reading.
@@ -920,8 +924,11 @@ class TableRoom:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.journal.drain()
+        for task in self._reviews.values():
+            task.cancel()
         await self.bots.close()
         await self.replays.close()
+        await self.reviewers.close()
         self._reader.shutdown(wait=True)
 
     # -- replays ---------------------------------------------------------------------------------------
@@ -937,3 +944,33 @@ class TableRoom:
         if not 0 <= step <= steps:
             raise TableError(f"step is 0 to {steps}, not {step}")
         return await self.replays.replay_view(table.id, table.record(), step, seat)
+
+    # -- reviews ---------------------------------------------------------------------------------------
+
+    def review(self, table: Table, seat: object) -> JsonDict:
+        """Seat ``seat``'s review of a finished game: ``{"status": "working"}`` while the search
+        runs (in the review worker; asking again is cheap), then ``{"status": "ready", "review":
+        ...}`` (:meth:`alaka.bots.review.Review.json`). A failed review says why, once, and is
+        tried again at the next asking."""
+        if not table.finished:
+            raise TableError("a game can be reviewed once it is over", 409)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        key = (table.id, seat)
+        task = self._reviews.pop(key, None)
+        if task is None:
+            iterations = self.limits.review_iterations
+            task = asyncio.get_running_loop().create_task(
+                self.reviewers.review(table.record(), seat, iterations)
+            )
+        self._reviews[key] = task  # the newest last
+        while len(self._reviews) > self.limits.reviews_kept:
+            oldest = next(iter(self._reviews))
+            self._reviews.pop(oldest).cancel()
+        if not task.done():
+            return {"status": "working", "seat": seat}
+        if task.cancelled() or task.exception() is not None:
+            del self._reviews[key]
+            log.error("table %s: the review of seat %d failed: %r", table.id, seat, task.exception())
+            raise TableError("the review could not be made; ask again", 503)
+        return {"status": "ready", "seat": seat, "review": task.result()}
