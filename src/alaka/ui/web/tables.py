@@ -924,8 +924,8 @@ class TableRoom:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.journal.drain()
-        for task in self._reviews.values():
-            task.cancel()
+        for review in self._reviews.values():
+            review.cancel()
         await self.bots.close()
         await self.replays.close()
         await self.reviewers.close()
