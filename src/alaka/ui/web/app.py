@@ -30,6 +30,7 @@ from alaka.core.protocol import JsonDict
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.ui.web.clocks import presets_json
 from alaka.ui.web.connections import (
     CLOSE_BAD,
     CLOSE_FORBIDDEN,
@@ -168,7 +169,7 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games() -> JsonDict:
-        return {"games": [game_info(get_game(name)) for name in game_names()]}
+        return {"games": [game_info(get_game(name)) for name in game_names()], "clocks": presets_json()}
 
     @app.get("/api/tables")
     async def list_tables(offset: int = 0, limit: int | None = None) -> JsonDict:
@@ -185,7 +186,9 @@ def create_app(
                 429,
                 retry_after=wait,
             )
-        table, links = await room.create(body.get("game"), body.get("seats"), body.get("options"))
+        table, links = await room.create(
+            body.get("game"), body.get("seats"), body.get("options"), clock=body.get("clock")
+        )
         return {"table": table.summary(), "links": links}
 
     @app.get("/api/tables/{table_id}")
