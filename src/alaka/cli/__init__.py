@@ -789,6 +789,10 @@ def serve_command(
         int | None,
         typer.Option("--bot-workers", min=1, help="Processes bots think in (default: one per core but one)."),
     ] = None,
+    review_iterations: Annotated[
+        int,
+        typer.Option("--review-iterations", min=1, max=100_000, help="Searches per decision of a review."),
+    ] = LIMITS.review_iterations,
     request_bytes: Annotated[
         int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
     ] = LIMITS.request_bytes,
@@ -855,6 +859,7 @@ def serve_command(
         spectators=spectators,
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
+        review_iterations=review_iterations,
         request_bytes=request_bytes,
         message_bytes=message_bytes,
         backlog=Backlog(bytes=backlog_kib * 1024),

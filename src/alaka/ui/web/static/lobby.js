@@ -142,6 +142,25 @@ function readOptions(game) {
   return options;
 }
 
+/** The clock presets, as the server offers them; none by default (a friendly game). */
+function fillClocks(clocks) {
+  fill(
+    $("clock"),
+    h("option", { value: "" }, "no clock"),
+    clocks.map((c) => h("option", { value: c.name }, `${c.name}: ${c.label}`)),
+  );
+  const sync = () => {
+    $("on-expiry").disabled = $("clock").value === "";
+  };
+  $("clock").addEventListener("change", sync);
+  sync();
+}
+
+function readClock() {
+  const preset = $("clock").value;
+  return preset ? { preset, on_expiry: $("on-expiry").value } : null;
+}
+
 function readSeats() {
   return [...$("seats").querySelectorAll(".seat")].map((row) => {
     const who = row.querySelector("select").value;
@@ -160,7 +179,7 @@ async function onSubmit(event) {
   const button = $("create");
   button.disabled = true;
   try {
-    const request = { game: game.name, seats: readSeats(), options: readOptions(game) };
+    const request = { game: game.name, seats: readSeats(), options: readOptions(game), clock: readClock() };
     const answer = await api("/api/tables", request);
     showCreated(answer);
     refreshTables();
@@ -386,7 +405,9 @@ async function start() {
   $("game").addEventListener("change", onGameChange);
   $("players").addEventListener("change", fillSeats);
   try {
-    games = (await api("/api/games")).games;
+    const answer = await api("/api/games");
+    games = answer.games;
+    fillClocks(answer.clocks || []);
     fillGames();
     fillPlayNow();
   } catch (error) {

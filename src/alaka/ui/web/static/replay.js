@@ -271,7 +271,8 @@ function reviewButton() {
 
 /** Arrow keys step by event, Page Up/Down by turn, Home and End jump, Space plays; fields keep their keys. */
 function onKey(event) {
-  if (event.target.closest("select, input, button")) return;
+  if (event.target.closest("select, input")) return;
+  if (event.target.closest("button") && (event.key === " " || event.key === "Enter")) return;
   const moves = {
     ArrowLeft: () => nextEvent(-1),
     ArrowRight: () => nextEvent(1),

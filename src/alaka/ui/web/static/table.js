@@ -94,6 +94,8 @@ function onMessage(message) {
     onTable(message.table);
   } else if (message.type === "rematch") {
     showRematch(message.url);
+  } else if (message.type === "clock") {
+    onClockNotice(message);
   }
 }
 
@@ -140,6 +142,7 @@ function onState(message) {
   }
   if ($("error").dataset.kind === "connection") $("error").hidden = true; // connected again
   page.last = message;
+  page.clockAt = performance.now();
   updateLog(message.view.log, message.log_from);
   describeSeat(message);
   drawTable();
@@ -180,7 +183,62 @@ function onTable(table) {
 }
 
 function showPresence(table) {
-  fill($("presence"), table.seats.map((seat) => seatChip(seat, table)));
+  const clock = page.last ? page.last.clock : null;
+  fill(
+    $("presence"),
+    table.seats.map((seat) => {
+      const chip = seatChip(seat, table);
+      const bank = clock ? clock.banks[seat.seat] : null;
+      if (bank !== null && bank !== undefined) {
+        chip.appendChild(h("span", { class: "clock", dataset: { seat: seat.seat } }, clockText(bank)));
+      }
+      return chip;
+    }),
+  );
+  tickClock();
+}
+
+// -- the clock -------------------------------------------------------------------------------
+
+/** "4:05", "0:09": minutes and seconds left (rounded up, so 0:00 means time is up). */
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The running timer counts down here between the server's messages (the server keeps the time). */
+function tickClock() {
+  const message = page.last;
+  const clock = message ? message.clock : null;
+  const line = $("clock-line");
+  if (!clock || clock.running === null || clock.left === null || message.view.outcome || message.forfeit) {
+    line.hidden = true;
+    return;
+  }
+  const left = clock.left - (performance.now() - page.clockAt) / 1000;
+  const who = clock.running === message.seat ? "Your time" : `${seatLabel(clock.running, message.table)}'s time`;
+  const kind = clock.out_of_turn ? " (to answer out of turn)" : "";
+  line.hidden = false;
+  line.textContent = `${who}${kind}: ${clockText(left)}`;
+  line.classList.toggle("low", left < 10);
+  const chip = document.querySelector(`#presence .clock[data-seat="${clock.running}"]`);
+  if (chip && !clock.out_of_turn) {
+    chip.textContent = clockText(left);
+    chip.classList.add("running");
+  }
+}
+
+setInterval(tickClock, 250);
+
+/** Time ran out for a seat: everyone is told, for a while, beside the choices. */
+function onClockNotice(message) {
+  const note = $("clock-note");
+  note.textContent = message.text;
+  note.hidden = false;
+  clearTimeout(page.clockNoteTimer);
+  page.clockNoteTimer = setTimeout(() => {
+    note.hidden = true;
+  }, 15000);
 }
 
 function describeSeat(message) {
@@ -262,7 +320,7 @@ function renderActions() {
 }
 
 function showOutcome(message) {
-  const outcome = message.view.outcome;
+  const outcome = message.view.outcome || message.forfeit;
   $("outcome").hidden = !outcome;
   if (!outcome) return;
   const id = encodeURIComponent(message.table.id);
@@ -286,7 +344,7 @@ function showOutcome(message) {
 /** The Leave button: for a person's seat while the game goes on. */
 function showControls(message) {
   const seat = message.seat === null ? null : message.table.seats[message.seat];
-  $("controls").hidden = seat === null || Boolean(message.view.outcome);
+  $("controls").hidden = seat === null || Boolean(message.view.outcome || message.forfeit);
   if (seat && seat.kind === "bot") {
     $("leave").hidden = true;
     const lobby = h("a", { href: "/" }, "Back to the lobby");
