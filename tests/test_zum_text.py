@@ -89,8 +89,9 @@ def test_the_terminal_shows_a_decided_combat_as_it_was_fought() -> None:
     assert "Player 2 wins: a tie goes to the defender" in shown
     assert "The die shows 1 (2 with die potions): hypnotised" in shown
     rows = [line.split() for line in shown.splitlines() if line.strip().startswith("Player")]
-    assert ["Player", "1", "Penitente", "AND", "A", "1"] in rows
-    assert ["Player", "2", "Olentzero", "EUS", "A", "1"] in rows
+    # each fighter with its combat, culture points and resistance as fought, then the kept total
+    assert ["Player", "1", "Penitente", "AND", "A", "1/1/1", "1"] in rows
+    assert ["Player", "2", "Olentzero", "EUS", "A", "1/1/1", "1"] in rows
 
 
 #: Words a player must never read: "1 cards", internal names (``very_magical``, ``casteller#2``).

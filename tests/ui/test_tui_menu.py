@@ -27,7 +27,7 @@ def test_a_number_out_of_range_says_which_numbers_exist(typed: str) -> None:
     answer = parse_choice(typed, LABELS)
     assert isinstance(answer, Problem)
     assert answer.message == f"there is no choice {int(typed)}: type 1 to 6, the start of a choice, " + (
-        "? for the rules, or quit"
+        "? for help, or quit"
     )
     assert "\n" not in answer.message
 
@@ -67,14 +67,14 @@ def test_canonical_action_strings_are_accepted_in_full() -> None:
 def test_nothing_matching_says_so_in_one_line() -> None:
     answer = parse_choice("xyzzy", LABELS)
     assert answer == Problem(
-        "no choice starts with 'xyzzy': type 1 to 6, the start of a choice, ? for the rules, or quit"
+        "no choice starts with 'xyzzy': type 1 to 6, the start of a choice, ? for help, or quit"
     )
-    assert parse_choice("", LABELS) == Problem("type 1 to 6, the start of a choice, ? for the rules, or quit")
+    assert parse_choice("", LABELS) == Problem("type 1 to 6, the start of a choice, ? for help, or quit")
     assert parse_choice("-1", LABELS) == Problem(
-        "no choice starts with '-1': type 1 to 6, the start of a choice, ? for the rules, or quit"
+        "no choice starts with '-1': type 1 to 6, the start of a choice, ? for help, or quit"
     )
     assert parse_choice("x", ["Only"]) == Problem(
-        "no choice starts with 'x': type 1, the start of a choice, ? for the rules, or quit"
+        "no choice starts with 'x': type 1, the start of a choice, ? for help, or quit"
     )
 
 

@@ -31,11 +31,14 @@ def test_a_game_against_bots_shows_the_table_and_takes_numbers_and_label_starts(
     child.expect("Player 2 \\(heuristic bot\\), Player 3 \\(heuristic bot\\)")
     child.expect(PROMPT)
     screen = child.before
-    for part in ("Now: Player 1: choose an initial character", "Your team", "Your hand (", "Other players"):
-        assert part in screen
-    for part in ("Final enemies: 1: face down", "Market pile (top first):", "Graveyard:", "Forest deck:"):
+    for part in ("Alakazum! · turn 0 · Player 1: choose an initial character", "Your team", "Your hand ("):
         assert part in screen
     assert "Since your last decision:" in screen and "exchanged the most cards" in screen
+    child.sendline("table")  # the whole table
+    child.expect(PROMPT)
+    for part in ("Other players", "Final enemies: 1: face down", "Market pile (top first):", "Forest deck:"):
+        assert part in child.before
+    screen = child.before
     # by the start of a label, in lower case
     choices = menu(screen)
     labels = list(choices.values())
@@ -73,19 +76,25 @@ def test_bad_input_gets_one_line_and_the_same_question_again(spawn: Spawn) -> No
         return lines[1:]
 
     assert answer("xyzzy") == [
-        f"no choice starts with 'xyzzy': type 1 to {count}, the start of a choice, ? for the rules, or quit"
+        f"no choice starts with 'xyzzy': type 1 to {count}, the start of a choice, ? for help, or quit"
     ]
     assert answer("99") == [
-        f"there is no choice 99: type 1 to {count}, the start of a choice, ? for the rules, or quit"
+        f"there is no choice 99: type 1 to {count}, the start of a choice, ? for help, or quit"
     ]
     assert answer("0")[0].startswith("there is no choice 0")
     ambiguous = answer("choose")
     assert ambiguous[0] == f"'choose' is the start of {count} choices; type more, or a number:"
-    assert len(ambiguous) == 1 + count and all("Choose " in line for line in ambiguous[1:])
-    assert answer("undo") == ["There is no undo: every move is final (the record keeps them all)."]
-    summary = answer("?")
+    listed = menu("\n".join(ambiguous[1:]))
+    assert sorted(listed) == list(range(1, count + 1))
+    assert all("Choose " in label for label in listed.values())
+    assert answer("undo") == [
+        "Nothing to take back: only your own decisions of this turn, before anyone else acts and "
+        "before anything hidden is drawn, rolled or shown."
+    ]
+    summary = answer("rules")
     assert summary[0] == "ALAKAZUM! WITCHES AND TRADITIONS - the rules in brief"
-    assert "Player 1, choose:" in summary
+    assert any(line.startswith("Player 1, your choices (") for line in summary)
+    assert answer("?")[0].startswith("Choose by number, or by typing the start of a choice")
     child.sendline("QUIT")
     child.expect("Saved ")
     assert finish(child) == 0

@@ -143,3 +143,25 @@ def test_a_records_seed_is_any_non_negative_integer() -> None:
     for bad in (-1, True, "7", 1.5):
         with pytest.raises(RecordError, match="'seed' must be a non-negative integer"):
             record_seed({"seed": bad})
+
+
+def test_a_variant_game_resumes_only_with_its_content_file_given_again(tmp_path: Path) -> None:
+    """A record names its content file but never opens it (issue 17); --resume takes the file."""
+    from importlib import resources
+
+    from alaka.ui.tui.session import resume_game
+
+    variant = tmp_path / "variant.json"  # the built-in boards, as a file of one's own
+    variant.write_text(
+        resources.files("alaka.games.alakazoo").joinpath("data", "components.json").read_text()
+    )
+    state = alaka.game("alakazoo").new_initial_state(2, components=str(variant))
+    final = alaka.play(state, [alaka.RandomBot(), alaka.RandomBot()], seed=3)
+    played = final.record()
+    record = {**played, "actions": played["actions"][:40], "seats": ["human", "random"], "seed": 3}
+    path = tmp_path / "variant-game.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError, match="components"):
+        resume_game(str(path))
+    setup = resume_game(str(path), files={"components": str(variant)})
+    assert setup.state.history == final.history[:40]

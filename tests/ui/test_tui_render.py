@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import alaka
+from alaka.core.choices import Choice
 from alaka.core.protocol import CHANCE
 from alaka.games.alakazoo import terminal
 from alaka.ui.tui import render
@@ -130,6 +131,7 @@ def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
                 for p in view["players"]:
                     public |= {e for e in p["elements"] if e}
                 text = render.plain(render.view_table(view), width=200)
+                text += render.plain(render.focus_view(view), width=80)
                 for other in range(3):
                     if other == seat:
                         continue
@@ -139,11 +141,45 @@ def test_no_seat_ever_sees_another_seats_hand_cards_in_a_random_game() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_log_keeps_the_latest_lines_and_says_how_many_it_skipped() -> None:
-    events = [{"text": f"event {k}"} for k in range(25)]
-    text = render.plain(render.log_lines(events, title="Since your last decision:"))
-    assert "... 5 earlier events" in text and "event 24" in text and "event 4\n" not in text
-    assert "(nothing new)" in render.plain(render.log_lines([], title="x"))
+def test_the_story_tells_every_event_under_its_turn() -> None:
+    """Issue 22: nothing is dropped; each turn is a line naming whose it is, its events below."""
+    events = [{"kind": "deal", "seat": 0, "text": "Player 1 is dealt a card."}]
+    for turn in (1, 2):
+        events.append({"kind": "turn", "seat": turn - 1, "turn": turn, "text": f"Turn {turn}."})
+        events += [{"kind": "x", "seat": turn - 1, "text": f"event {turn}.{k}"} for k in range(12)]
+    names = ["Player 1 (you)", "Player 2 (heuristic bot)"]
+    text = render.plain(render.story(events, "turn", names, title="Since your last decision:"))
+    lines = text.splitlines()
+    assert lines[:3] == ["Since your last decision:", "Before the first turn", "  Player 1 is dealt a card."]
+    assert lines[3] == "Turn 1: Player 1 (you)" and lines[16] == "Turn 2: Player 2 (heuristic bot)"
+    assert all(f"  event {t}.{k}" in lines for t in (1, 2) for k in range(12))
+    # a story that starts inside a turn names that turn
+    later = render.plain(render.story(events[5:], "turn", names, title="x", start=5))
+    assert later.splitlines()[1] == "Turn 1, continued"
+    assert "(nothing new)" in render.plain(render.story([], "turn", names, title="x"))
+
+
+def test_long_menus_pair_short_choices_and_say_a_crowded_shared_hint_once() -> None:
+    def choice(label: str, hint: str | None) -> Choice:
+        return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}
+
+    choices = [choice(f"Roll die {k}", None) for k in range(1, 4)]
+    choices += [choice(f"Take column {k} (a, b, c)", "2 over the hand limit: +1 Dark Power") for k in (1, 2)]
+    choices.append(choice("Take column 3 (a)", "fine"))
+    wide = render.plain(render.choice_menu(choices, width=80), width=80)
+    assert wide.splitlines() == [
+        "  1) Roll die 1                           2) Roll die 2",
+        "  3) Roll die 3",
+        "  4) Take column 1 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  5) Take column 2 (a, b, c)  · 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
+    ]
+    narrow = render.plain(render.choice_menu(choices, width=60), width=60)
+    assert narrow.splitlines()[2:] == [
+        "  4) Take column 1 (a, b, c)    5) Take column 2 (a, b, c)",
+        "     · 4-5: 2 over the hand limit: +1 Dark Power",
+        "  6) Take column 3 (a)  · fine",
+    ]
 
 
 def test_names_with_brackets_are_text_not_markup() -> None:
@@ -182,3 +218,41 @@ def test_the_command_line_result_counts_places_the_same_way(capsys: pytest.Captu
 
     cli._print_outcome(Finished())  # type: ignore[arg-type]
     assert _places(capsys.readouterr().out) == ["1", "1", "3", "4"]
+
+
+def test_a_long_menu_says_a_shared_start_once_and_can_move_or_leave_out_its_hints() -> None:
+    """Eighteen placements of a rainbow result fit a small screen: the start they share is said
+    once, the rest pair up; for a screen smaller still the hints become footnotes or go (with a
+    line saying that ``? N`` tells them)."""
+
+    def choice(label: str, hint: str | None) -> Choice:
+        return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}
+
+    spaces = [
+        "left ear",
+        "head",
+        "right ear",
+        "left hand",
+        "body",
+        "right hand",
+        "left leg",
+        "tail",
+        "right leg",
+    ]
+    choices = [
+        choice(f"Put the rainbow result on the {space} space, rune {rune} (grey)", None)
+        for space in spaces
+        for rune in (1, 2)
+    ]
+    choices.append(choice("Store the rainbow result on your Wizard card", "a 7th token goes over the limit"))
+    lines = render.plain(render.choice_menu(choices, width=80), width=80).splitlines()
+    assert lines[0] == "     Put the rainbow result on the ..."
+    assert " ".join(lines[1].split()) == "1) left ear space, rune 1 (grey) 2) left ear space, rune 2 (grey)"
+    assert len(lines) == 1 + 9 + 2  # the start, nine pairs, the Wizard card and its hint below
+    footnoted = render.plain(render.choice_menu(choices, width=80, hints="footnotes"), width=80)
+    assert footnoted.splitlines()[-1] == "     · 19: a 7th token goes over the limit"
+    bare = render.plain(render.choice_menu(choices, width=80, hints="none"), width=80)
+    assert "a 7th token" not in bare and bare.splitlines()[-1].endswith("? and its number")
+    # Three short choices pair up anyway: saying their start once would only add a line.
+    short = [choice(f"Roll die {k}", None) for k in (1, 2, 3)]
+    assert "..." not in render.plain(render.choice_menu(short, width=80), width=80)

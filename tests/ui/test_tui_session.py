@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -114,15 +115,19 @@ def test_ctrl_c_while_a_bot_thinks_keeps_the_last_saved_record(tmp_path: Path) -
 def test_bad_answers_get_a_line_and_the_question_again(tmp_path: Path) -> None:
     setup = new_game(alaka.game("alakazoo"), seed=1, record=str(tmp_path / "z.json"))
     out_console, out = console()
-    session = PlaySession(setup, out_console, script(["nothing", "42", "?", "undo", "table", "choose"]))
+    answers = ["nothing", "42", "?", "rules", "undo", "table", "choose", "info 3", "log"]
+    session = PlaySession(setup, out_console, script(answers))
     session.run()
     text = out.getvalue()
     assert "no choice starts with 'nothing'" in text
     assert "there is no choice 42" in text
+    assert "? NAME or info NAME   explain a card" in text  # ? lists the commands
     assert "ALAKAZOO - the rules in brief" in text
-    assert "There is no undo" in text
+    assert "Nothing to take back: only your own decisions of this turn" in text
     assert "'choose' is the start of 6 choices" in text
-    assert text.count("Your portal board") == 2  # "table" drew it again
+    assert text.count("Your portal board") == 1  # "table" drew the whole table
+    assert "3) Choose portal board 3 (Phoenix)" in text and "Portal board 3 (portal board)" in text
+    assert "The log, page 1 of 1" in text
     assert setup.state.history == []  # nothing was chosen
 
 
@@ -135,16 +140,29 @@ def test_hot_seat_clears_and_names_who_plays_next(tmp_path: Path) -> None:
     text = out.getvalue()
     first = text.index("Pass the device to Player 1")
     second = text.index("Pass the device to Player 2")
-    assert "\x1b[2J" in text[:first] and "\x1b[2J" in text[first:second]
-    assert "Your portal board" in text[first:second]  # Player 1's table, after the pass screen
-    assert text.count("Your portal board") == 2
+    # the screen and the scrollback are cleared, on the alternate screen
+    assert "\x1b[?1049h" in text[:first]
+    assert "\x1b[2J\x1b[H\x1b[3J" in text[:first] and "\x1b[2J\x1b[H\x1b[3J" in text[first:second]
+    decision = "Player 1 chooses a portal board"
+    assert decision in text[first:second]  # Player 1's decision, after the pass screen
+    assert text.count(decision) == 1 and "\x1b[?1049l" in text[second:]
 
 
-def test_forced_moves_are_played_for_the_person(tmp_path: Path) -> None:
+def test_forced_moves_are_played_for_the_person_quietly(tmp_path: Path) -> None:
+    """A choice nobody can avoid ("Let it happen" in a voodoo window, even right after one's own
+    doll) is made without a word: the story of the turn tells what came of it."""
     setup = new_game(alaka.game("alakazum"), seed=3, record=str(tmp_path / "m.json"))
     out_console, out = console()
     PlaySession(setup, out_console, script(["1"] * 12)).run()
-    assert "Player 1: Let it happen (the only choice)." in out.getvalue()
+    record = json.loads((tmp_path / "m.json").read_text())
+    state = alaka.game("alakazum").new_initial_state(3)
+    forced = 0
+    for name in record["actions"]:
+        if state.current_player() == 0 and len(state.legal_actions()) == 1:
+            forced += 1
+        state.apply(name)
+    assert forced > 0  # Player 1 had choices made for it ...
+    assert "the only choice" not in out.getvalue()  # ... and was not told each one
 
 
 def test_new_game_checks_its_settings(tmp_path: Path) -> None:
@@ -199,3 +217,41 @@ def test_resume_refuses_records_it_cannot_continue(tmp_path: Path) -> None:
     assert PlaySession(resume_game(str(tmp_path / "seated.json")), out_console, script([])).run() == EXIT_OK
     text = " ".join(out.getvalue().split())
     assert "(this game is already over)" in text and "Result:" in text
+
+
+def test_hot_seat_stories_fit_the_alternate_screen_and_say_what_they_leave_to_the_log(tmp_path: Path) -> None:
+    """The alternate screen keeps no scrollback: a story longer than the room above the decision
+    shows its latest lines and says how many earlier ones the log holds."""
+    setup = new_game(
+        alaka.game("alakazum"), seed=2, seats_text="human,heuristic,human", record=str(tmp_path / "h.json")
+    )
+    out = io.StringIO()
+    small = Console(file=out, width=80, height=24, color_system=None, force_terminal=True)
+    PlaySession(setup, small, script(always("1", 60))).run()
+    text = out.getvalue()
+    notes = re.findall(r"\.\.\. (\d+) earlier lines of this story: type log to read them\.", text)
+    assert notes, "some story was longer than the screen"
+    for screen in text.split("Since your last decision:")[1:]:
+        shown = re.split(r"\x1b\[|\n\n", screen)[0]  # up to the next clear or the next decision
+        if "earlier lines of this story" not in shown:
+            continue
+        story, decision = shown.split("Alakazum! · turn")
+        story_rows = story.count("\n") - 1  # the note, then the story's latest lines
+        decision_rows = decision.count("\n")
+        # a blank line, the title, the note and the latest lines that fit above the decision
+        # and the prompt; none when the decision fills the screen by itself
+        assert story_rows == 1 or 2 + story_rows + decision_rows + 1 <= 24, shown
+        assert story_rows > 1 or 2 + 2 + decision_rows + 1 > 24  # no room for a line
+
+
+def test_a_game_without_a_glossary_or_undo_says_so_and_plays_on(tmp_path: Path) -> None:
+    """The test suite's third game declares no explanations and no undo: info and undo say so in
+    a line, and the game goes on with its text view."""
+    setup = new_game(alaka.game("guess"), seed=1, seats_text="human,random", record=str(tmp_path / "g.json"))
+    out_console, out = console()
+    PlaySession(setup, out_console, script(["info moura", "undo", "log", *["1"] * 9])).run()
+    text = out.getvalue()
+    assert "Guess has no explanations of its pieces; rules shows the rules." in text
+    assert "Nothing to take back" in text
+    assert "The log, page 1 of 1" in text
+    assert "named so far" in text and "Traceback" not in text

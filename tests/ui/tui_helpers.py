@@ -12,8 +12,9 @@ import pexpect
 
 #: The question asked at each human decision: "Player 1, your choice [1-7]: ".
 PROMPT = re.compile(r"Player (\d), your choice \[1-(\d+)\]: ")
-#: A menu line: "  3) Do magic: Training (costs 1)".
-MENU_LINE = re.compile(r"^\s*(\d+)\) (.+?)\s*$", re.MULTILINE)
+#: Where a menu entry starts: "  3) Do magic: Training (costs 1)", at the start of a line or
+#: after two spaces (two short entries may share a line).
+MENU_ENTRY = re.compile(r"(?:^\s*|\s{2,})(\d+)\) ")
 
 Spawn = Callable[..., pexpect.spawn]
 
@@ -42,8 +43,15 @@ def start_alaka(
 
 
 def menu(text: str) -> dict[int, str]:
-    """The numbered choices shown in ``text`` (the last menu wins for a repeated number)."""
-    return {int(number): label for number, label in MENU_LINE.findall(text)}
+    """The numbered choices shown in ``text``, without their hints (the last menu wins for a
+    repeated number)."""
+    found: dict[int, str] = {}
+    for line in text.splitlines():
+        marks = list(MENU_ENTRY.finditer(line))
+        for k, mark in enumerate(marks):
+            end = marks[k + 1].start() if k + 1 < len(marks) else len(line)
+            found[int(mark.group(1))] = line[mark.end() : end].split("  · ")[0].strip()
+    return found
 
 
 def finish(child: pexpect.spawn) -> int:

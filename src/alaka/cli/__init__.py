@@ -658,13 +658,14 @@ def play_command(
             "--seed": seed,
             "--scenario": scenario,
             "-o": option,
-            "--catalogue": catalogue,
-            "--components": components,
         }
         extra = [name for name, value in given.items() if value is not None]
         if extra:
             raise AlakaError(f"--resume continues a game with its own settings; leave out {', '.join(extra)}")
-        setup = resume_game(resume, record=record, game_name=game)
+        # A game played with a variant content file goes on only with the file given again: a
+        # record never makes Alaka open a file by itself (docs/terminal.md).
+        files = {name: path for name, path in (("catalogue", catalogue), ("components", components)) if path}
+        setup = resume_game(resume, record=record, game_name=game, files=files)
     else:
         if game is None:
             raise AlakaError("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")

@@ -67,6 +67,10 @@ class GameEntry:
     #: A function drawing a view as a Rich renderable (the terminal's table, shown below the
     #: terminal's own header: game, turn, whose view, the decision).
     terminal_table: str | None = None
+    #: A function drawing, compactly, the part of a view that matters to the decision at hand
+    #: (a seat's board next to the prompt, the combat while fighting), for a terminal of 80x24;
+    #: without one the terminal shows the whole table.
+    terminal_focus: str | None = None
     #: A JavaScript module in the game's package drawing a view in the browser (its path
     #: inside the package, e.g. ``"web/renderer.js"``; it exports ``render(view, ctx)``).
     browser_renderer: str | None = None
@@ -77,6 +81,9 @@ class GameEntry:
     statistics: str | None = None
     #: A module with the observation encoding of the RL adapters.
     encoding: str | None = None
+    #: A module with ``glossary(state)`` and ``topics(state, action)``: every card, character,
+    #: board, die... of the game explained (:mod:`alaka.core.glossary`).
+    glossary: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -118,12 +125,16 @@ class GameEntry:
         """The terminal table function, or ``None`` (the terminal then shows the text view)."""
         return None if self.terminal_table is None else _load(self.terminal_table)
 
+    def load_terminal_focus(self) -> Callable[[JsonDict], Any] | None:
+        """The terminal focus function, or ``None`` (the terminal then shows the whole table)."""
+        return None if self.terminal_focus is None else _load(self.terminal_focus)
+
     def load_view_type(self) -> type | None:
         """The game's view ``TypedDict``, or ``None`` if it declares none."""
         return None if self.view_type is None else _load(self.view_type)
 
     def load_part(self, field: str) -> Any:
-        """An optional module-valued part (``statistics``, ``encoding``); :class:`MissingPart`
+        """An optional module-valued part (``statistics``, ``encoding``, ``glossary``); :class:`MissingPart`
         if the game does not declare it."""
         target = getattr(self, field)
         if target is None:

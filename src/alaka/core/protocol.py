@@ -304,6 +304,10 @@ class Game(abc.ABC):
     default_players: ClassVar[int]
     record_version: ClassVar[int] = 1
     parameters: ClassVar[tuple[Parameter, ...]]
+    #: The log event kind that starts a turn (its ``seat`` is the player whose turn it is), so
+    #: that edges can tell the story of each turn (:mod:`alaka.core.story`); ``None``: the game
+    #: has no turns to group by.
+    turn_event: ClassVar[str | None] = None
 
     @property
     def player_counts(self) -> range:
@@ -349,6 +353,23 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def label(self, state: State, action: Action) -> str:
         """The action as a player reads it in a menu, for the seat deciding in ``state``."""
+
+    def hint(self, state: State, action: Action) -> str | None:
+        """A one-line note of what a legal ``action`` costs or brings, worked out from ``state``
+        for the seat deciding (``"2 over the hand limit: +1 Dark Power"``), or ``None``. Menus
+        show it beside the label; it may use only what that seat may see."""
+        return None
+
+    def undo_safe(self, state: State, action: Action) -> bool:
+        """Whether the decision ``action`` in ``state`` may be taken back (:mod:`alaka.core.undo`):
+        it reveals nothing hidden to anyone, and what it does depends on nothing its seat cannot
+        see. A game declares this conservatively; the default, ``False``, means no undo."""
+        return False
+
+    def turn_of(self, state: State) -> int:
+        """The number of turns begun in ``state`` (the view's ``turn``); undo never crosses it."""
+        turn: int = state.view(None, log_since=None)["turn"]
+        return turn
 
     def num_distinct_actions(self) -> int:
         return len(self.action_table())

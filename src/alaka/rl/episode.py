@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
 from alaka.bots.ismcts import win_shares
 from alaka.core.encoding import ViewEncoding
 from alaka.core.errors import AlakaError
-from alaka.core.protocol import CHANCE, State
+from alaka.core.protocol import CHANCE, Game, State
 from alaka.rl.encoding import (
     LogCursor,
     Mask,
     Tensor,
     action_mask,
+    for_game,
     information_state,
     observation,
     recent_view,
@@ -38,6 +40,14 @@ class EnvironmentArgumentError(AlakaError):
     """A bad argument to an environment (unknown observation kind, seat, opponent...)."""
 
 
+class Tensors(NamedTuple):
+    """An environment's tensors: the game's encoding, the chosen reader and its size."""
+
+    encoding: ViewEncoding
+    read: Callable[[ViewEncoding, State, int | None, LogCursor | None], Tensor]
+    size: int
+
+
 def tensor_reader(kind: str) -> Callable[[ViewEncoding, State, int | None, LogCursor | None], Tensor]:
     """The function that reads the chosen kind of tensor."""
     if kind == "information_state":
@@ -45,6 +55,15 @@ def tensor_reader(kind: str) -> Callable[[ViewEncoding, State, int | None, LogCu
     if kind == "observation":
         return observation
     raise EnvironmentArgumentError(f"observation must be one of {', '.join(OBSERVATION_KINDS)}, not {kind!r}")
+
+
+def tensors(game: Game, num_players: int, options: dict[str, object], kind: str) -> Tensors:
+    """The encoding of ``game`` for a player count and options, the reader of the chosen kind
+    of tensor, and that tensor's size: what every environment needs first."""
+    encoding = for_game(game)(num_players, **options)
+    read = tensor_reader(kind)
+    size = encoding.information_state_size if kind == "information_state" else encoding.observation_size
+    return Tensors(encoding, read, size)
 
 
 def play_chance(state: State, rng: random.Random) -> None:

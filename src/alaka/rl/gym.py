@@ -29,14 +29,14 @@ import alaka
 from alaka.bots.registry import make_bot
 from alaka.core.driver import Bot
 from alaka.core.protocol import State
-from alaka.rl.encoding import LogCursor, Tensor, encoded_games, for_game
+from alaka.rl.encoding import LogCursor, Tensor, encoded_games
 from alaka.rl.episode import (
     EnvironmentArgumentError,
     mask,
     play_chance,
     render_text,
     rewards,
-    tensor_reader,
+    tensors,
 )
 
 RENDER_MODES = ("ansi", "human")
@@ -91,13 +91,7 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
         self.illegal_action_reward = float(illegal_action_reward)
         self.render_mode = render_mode
         self.options = options
-        self.encoding = for_game(self.game)(self.num_players, **options)
-        self._read = tensor_reader(observation)
-        size = (
-            self.encoding.information_state_size
-            if observation == "information_state"
-            else self.encoding.observation_size
-        )
+        self.encoding, self._read, size = tensors(self.game, self.num_players, options, observation)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self._rng = random.Random(0)

@@ -23,14 +23,14 @@ from pettingzoo.utils import wrappers
 
 import alaka
 from alaka.core.protocol import State
-from alaka.rl.encoding import LogCursor, Mask, Tensor, for_game
+from alaka.rl.encoding import LogCursor, Mask, Tensor
 from alaka.rl.episode import (
     EnvironmentArgumentError,
     mask,
     play_chance,
     render_text,
     rewards,
-    tensor_reader,
+    tensors,
 )
 
 Observation = dict[str, Tensor | Mask]
@@ -65,13 +65,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.num_players = self.game.check_players(num_players)
         self.options = options
-        self.encoding = for_game(self.game)(self.num_players, **options)
-        self._read = tensor_reader(observation)
-        size = (
-            self.encoding.information_state_size
-            if observation == "information_state"
-            else self.encoding.observation_size
-        )
+        self.encoding, self._read, size = tensors(self.game, self.num_players, options, observation)
         self.metadata = {**type(self).metadata, "name": f"alaka_{self.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}

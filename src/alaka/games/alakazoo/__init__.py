@@ -15,7 +15,9 @@ ENTRY = GameEntry(
     heuristic="alaka.games.alakazoo.heuristic",
     terminal_table="alaka.games.alakazoo.terminal:table",
     browser_renderer="web/renderer.js",
+    terminal_focus="alaka.games.alakazoo.terminal:focus",
     view_type="alaka.games.alakazoo.view:ZooView",
     statistics="alaka.games.alakazoo.stats",
     encoding="alaka.games.alakazoo.encoding",
+    glossary="alaka.games.alakazoo.glossary",
 )

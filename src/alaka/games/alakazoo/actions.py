@@ -58,6 +58,13 @@ NO_ACTION = 24  # with the option may_skip_action: take none of the three action
 
 CHANCE_KINDS = frozenset({REMOVE, CARD, FIRST, DIE})
 
+#: The decisions a player may take back (alaka.core.undo): each is public and what it does
+#: depends only on what everyone sees (tokens, boards, Dark Power, the Helper). Every decision
+#: that shows or moves a hand card (display, discard, give, swap from the hand) is left out, and
+#: so are those a draw or a roll follows anyway (roll, take a column, stop discarding); the
+#: undo test checks the list against resampled positions.
+UNDO_SAFE = frozenset({PLACE, STORE, DARK, RETURN, HELPER, HELPER_AT, SKIP, SWAP_BOARD, REDRAW})
+
 
 @dataclass(frozen=True, slots=True)
 class ZooAction(Action):

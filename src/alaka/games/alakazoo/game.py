@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
 from alaka.games.alakazoo import ENTRY, rules, text, view
+from alaka.games.alakazoo.actions import UNDO_SAFE, ZooAction
 from alaka.games.alakazoo.options import PARAMETERS, ZooOptions, resolve_options
 from alaka.games.alakazoo.state import AlakazooState
 
@@ -24,6 +25,7 @@ class AlakazooGame(PhasedGame):
     #: 2: an over-limit breach costs one Dark Power token (option limit_penalty), the creature
     #: point counts any board in play, the action may be skipped (option may_skip_action).
     record_version = 2
+    turn_event = "turn"
     game_rules: ClassVar[GameRules] = rules
     package = "alaka.games.alakazoo"
 
@@ -67,6 +69,19 @@ class AlakazooGame(PhasedGame):
         if not isinstance(state, AlakazooState):
             raise TypeError("an Alakazoo label needs an Alakazoo state")
         return text.label(state, action)
+
+    def hint(self, state: State, action: Action) -> str | None:
+        if not isinstance(state, AlakazooState):
+            raise TypeError("an Alakazoo hint needs an Alakazoo state")
+        return text.hint(state, action)
+
+    def undo_safe(self, state: State, action: Action) -> bool:
+        return isinstance(action, ZooAction) and action.kind in UNDO_SAFE
+
+    def turn_of(self, state: State) -> int:
+        if not isinstance(state, AlakazooState):
+            raise TypeError("an Alakazoo turn needs an Alakazoo state")
+        return state.turns
 
 
 def _version1_options(options: object) -> object:

@@ -435,9 +435,15 @@ def apply(s: AlakazooState, action: ZooAction) -> None:
     handler(s, action)
 
 
+def dark_gain(s: AlakazooState, seat: int, count: int = 1) -> int:
+    """How many of ``count`` Dark Power tokens ``seat`` would get: never past 3, and only as many
+    as the pool holds (a menu's cost hint asks this before the tokens are given)."""
+    return min(count, MAX_DARK - s.dark[seat], s.dark_pool)
+
+
 def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
     """Give Dark Power tokens, never past 3 (a fourth is simply not taken). Returns how many."""
-    gained = min(count, MAX_DARK - s.dark[seat], s.dark_pool)
+    gained = dark_gain(s, seat, count)
     if gained > 0:
         s.dark[seat] += gained
         s.dark_pool -= gained

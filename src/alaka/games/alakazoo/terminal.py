@@ -19,7 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from alaka.games.alakazoo.text import amount, player_name
+from alaka.games.alakazoo.phases import PH_HELPER_RULE, PH_HELPER_TARGET
+from alaka.games.alakazoo.text import PHASE_NAMES, amount, player_name
 from alaka.games.alakazoo.view import ZooPlayer, ZooRune, ZooView
 
 #: How the rune colours of the built-in boards look in a colour terminal (others stay plain).
@@ -136,4 +137,105 @@ def table(view: ZooView) -> RenderableType:
     ]
     if boards:
         parts.append(Columns(boards, padding=(0, 3)))
+    return Group(*parts)
+
+
+# -- the focus: what matters to the decision at hand, for a terminal of 80x24 ----------------------
+
+
+def _short_names(words: Sequence[str]) -> dict[str, str]:
+    """Each word cut to its shortest start of three letters or more that no other word shares
+    (``yel`` for yellow, ``grey`` and ``gree`` for grey and green)."""
+    short = {}
+    for word in words:
+        size = 3
+        while size < len(word) and any(o != word and o.startswith(word[:size]) for o in words):
+            size += 1
+        short[word] = word[:size]
+    return short
+
+
+def _compact_board(player: ZooPlayer, spaces: Sequence[str], title: str) -> RenderableType:
+    """A board in four lines: its title with the player's numbers, then a row of three spaces a
+    line, each space with its runes (colours cut short, ● a token, ○ free) or its element."""
+    colours = sorted({rune["colour"] for rune in player["runes"]})
+    short = _short_names(colours)
+    board = player["board"]
+    name = f"{board} ({player['creature']})" if board is not None else "(none yet)"
+    grid = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
+    for _ in range(3):
+        grid.add_column(no_wrap=True)
+    for row in range(3):
+        cells = []
+        for col in range(3):
+            space = 3 * row + col
+            cell = Text(f"{spaces[space]} ", style="dim")
+            element = player["elements"][space]
+            if element:
+                cell.append(element, style="bold")
+            elif player["runes"]:
+                for k in (2 * space, 2 * space + 1):
+                    rune = player["runes"][k]
+                    mark = TOKEN if rune["token"] else FREE
+                    cell.append(f"{short[rune['colour']]}{mark}", style=COLOUR_STYLES.get(rune["colour"], ""))
+                    cell.append(" " if k % 2 == 0 else "")
+            helper = player["helper"]
+            if helper is not None and helper == f"{spaces[space]} space":
+                cell.append(" +Helper", style="bold magenta")
+            cells.append(cell)
+        grid.add_row(*cells)
+    return Group(Text.assemble((f"{title} {name}: ", "bold"), _numbers(player)), grid)
+
+
+def _numbers(player: ZooPlayer) -> str:
+    """``points 3 · Dark Power 1 · stored 2 · Helper: body space``, in one short line."""
+    helper = player["helper"] or "unused"
+    return (
+        f"{player['points']} points · Dark Power {player['dark_power']} · {player['stored']} stored "
+        f"· Helper: {helper}"
+    )
+
+
+def _other_line(player: ZooPlayer) -> Text:
+    shown = [element for element in player["elements"] if element]
+    board = f"board {player['board']} ({player['creature']})" if player["board"] is not None else "no board"
+    return Text.assemble(
+        (f"{player_name(player['seat'])}: ", "bold"),
+        f"{board} · points {player['points']} · Dark Power {player['dark_power']} · "
+        f"{amount(player['hand_size'], 'card')} · {len(shown)} of 9 shown",
+    )
+
+
+#: The phases whose decisions are about the columns' cards.
+_COLUMN_PHASES = {PHASE_NAMES[PH_HELPER_RULE], PHASE_NAMES[PH_HELPER_TARGET]}
+
+
+def focus(view: ZooView) -> RenderableType:
+    """What matters to the decision at hand, compactly (the whole table is :func:`table`): what is
+    still to place or give back, your board next to the prompt, your hand, the columns, and one
+    line for each other player."""
+    seat = view["seat"]
+    parts: list[RenderableType] = []
+    if view["dice_results"]:
+        parts.append(_labelled("Dice to place: ", ", ".join(view["dice_results"])))
+    if view["over_limit"]:
+        parts.append(_labelled("Over the limit by: ", str(view["over_limit"]), "bold red"))
+    if view["card_to_give"]:
+        parts.append(_labelled("Card you give up: ", view["card_to_give"]))
+    if view["end_triggered_by"] is not None:
+        who = player_name(view["end_triggered_by"])
+        parts.append(Text(f"{who} completed a board: this is the last round.", style="bold yellow"))
+    players = view["players"]
+    if seat is not None and players[seat]["board"] is not None:
+        me = players[seat]
+        parts.append(_compact_board(me, view["spaces"], "Your board"))
+        hand = ", ".join(me["hand"] or []) or "empty"
+        parts.append(_labelled(f"Your hand ({me['hand_size']}): ", hand, value_style="cyan"))
+    columns = "   ".join(
+        f"{k + 1}) {', '.join(column) or 'empty'}" for k, column in enumerate(view["columns"])
+    )
+    # the columns matter to special rule 2 (choosing an action, each label names them already)
+    if any(view["columns"]) and view["phase"] in _COLUMN_PHASES:
+        parts.append(_labelled("Columns: ", columns))
+    parts.extend(_other_line(p) for p in players if p["seat"] != seat and p["board"] is not None)
     return Group(*parts)

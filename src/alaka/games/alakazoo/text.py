@@ -200,6 +200,78 @@ def label(s: AlakazooState, action: Action) -> str:
     return action.name
 
 
+def _dark_hint(s: AlakazooState, seat: int, owed: int = 1) -> str:
+    """What ``owed`` Dark Power tokens would do to ``seat``: how many it gets and what 3 means."""
+    gained = rules.dark_gain(s, seat, owed)
+    if gained == 0:
+        return "no Dark Power: you hold 3" if s.dark[seat] >= rules.MAX_DARK else "no Dark Power is left"
+    if s.dark[seat] + gained >= rules.MAX_DARK:
+        return f"+{gained} Dark Power: 3, you pass your next turn"
+    return f"+{gained} Dark Power"
+
+
+def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
+    """Going ``excess`` over a limit costs the excess and Dark Power (Z2). The number over is
+    said only when the penalty counts it, so that choices costing the same say the same."""
+    owed = rules.limit_penalty(s, excess)
+    over = f"{excess} over" if s.opts.dark_per_excess else "over"
+    limit = rules.MAX_CARDS if what == "hand" else rules.MAX_TOKENS
+    return f"{over} the {what} limit of {limit}: {_dark_hint(s, seat, owed)}"
+
+
+def hint(s: AlakazooState, action: Action) -> str | None:
+    """What a legal action costs or brings the seat deciding, in one line, or ``None``: the
+    limits' Dark Power, a display's points, a rune that readies a space, special rule 2's draw."""
+    if not isinstance(action, ZooAction):
+        return None
+    c = s.c
+    p = s.player
+    kind, arg = action.kind, action.arg
+    if kind == TAKE:
+        cards = len(s.hands[p]) + len(s.columns[arg])
+        excess = cards - rules.MAX_CARDS
+        return _limit_hint(s, p, "hand", excess) if excess > 0 else f"hand {len(s.hands[p])} -> {cards}"
+    if kind == ROLL:
+        dice = bin(arg).count("1")
+        room = rules.MAX_TOKENS - rules.tokens_held(s, p)
+        if dice > room:
+            return f"you hold {rules.tokens_held(s, p)} tokens: a 7th goes over the limit"
+        return None
+    if kind in (PLACE, STORE):
+        held = rules.tokens_held(s, p) + 1
+        if held > rules.MAX_TOKENS:
+            return _limit_hint(s, p, "token", held - rules.MAX_TOKENS)
+        if kind == PLACE:
+            space = action.arg2 // 2
+            other = action.arg2 ^ 1
+            if s.runes[p] >> other & 1 and s.elements[p][space] < 0:
+                ready = [c.card_name(card) for card in s.hands[p] if card % NUM_TYPES == space]
+                held_card = f"; you hold {', '.join(ready)}" if ready else ""
+                return f"readies the {c.element_types[space]} space for an element{held_card}"
+        return None
+    if kind == DARK:
+        return _dark_hint(s, p)
+    if kind == DISPLAY:
+        space = arg % NUM_TYPES
+        why = []
+        if rules.scores_creature_point(s, p, arg // NUM_TYPES):
+            why.append("its creature is on a board")
+        if not s.first_types >> space & 1:
+            why.append(f"first {c.element_types[space]}")
+        if s.end_by < 0 and s.elements[p].count(-1) == 1:
+            why.append("the first full board")
+        return f"+{amount(len(why), 'point')}" + (f": {', '.join(why)}" if why else "")
+    if kind == SWAP_BOARD:
+        return _dark_hint(s, p)
+    if kind == GIVE:
+        return "then a random card of another hand (+1 Dark Power) or any card of the columns"
+    if kind == EXCHANGE:
+        return f"a random one of {player_name(arg)}'s {amount(len(s.hands[arg]), 'card')}; {_dark_hint(s, p)}"
+    if kind == NO_ACTION:
+        return "no displays this turn either"
+    return None
+
+
 #: How each event field is written in the log's JSON form, by name; a field not listed is
 #: written as it is (counts, seats, booleans). One name means one thing in every event.
 _FIELDS: dict[str, Callable[[Components, Any], Any]] = {

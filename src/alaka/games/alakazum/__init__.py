@@ -15,7 +15,9 @@ ENTRY = GameEntry(
     heuristic="alaka.games.alakazum.heuristic",
     terminal_table="alaka.games.alakazum.terminal:table",
     browser_renderer="web/renderer.js",
+    terminal_focus="alaka.games.alakazum.terminal:focus",
     view_type="alaka.games.alakazum.view:ZumView",
     statistics="alaka.games.alakazum.stats",
     encoding="alaka.games.alakazum.encoding",
+    glossary="alaka.games.alakazum.glossary",
 )

@@ -68,6 +68,33 @@ SHOW = 45  # the market: show this card, take as many as it says (arg: card type
 
 CHANCE_KINDS = frozenset({ENEMY, DRAW, FIRST, DIE})
 
+#: The decisions a player may take back (alaka.core.undo): each is public and what it does
+#: depends only on what everyone sees (teams, levels, the graveyard, the market pile). Every
+#: decision that shows, plays, pays or gives a hand card is left out, and so is any choice whose
+#: very offer depends on the hand (a spell, a food, a broom, the market, a conjure's total), since
+#: the phase that follows it is seen by all; the undo test checks the list against resampled
+#: positions. Announcements open the voodoo window, where other players are asked, so they can
+#: never be taken back anyway.
+UNDO_SAFE = frozenset(
+    {
+        CHOOSE,
+        FIGHTER,
+        HELPER,
+        NO_HELPER,
+        NO_ACTION,
+        TRAIN,
+        LEVITATE,
+        SWAP_WITH,
+        REVIVE_CARD,
+        SACRIFICE,
+        HALLOWEEN_CARDS,
+        HALLOWEEN_CHARACTER,
+        PASS_DIE,
+        BROOM_ON,
+        TAKE_MARKET,
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class ZumAction(Action):

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
 from alaka.games.alakazum import ENTRY, rules, text, view
+from alaka.games.alakazum.actions import UNDO_SAFE, ZumAction
 from alaka.games.alakazum.options import PARAMETERS, ZumOptions, resolve_options
 from alaka.games.alakazum.state import AlakazumState
 
@@ -28,6 +29,7 @@ class AlakazumGame(PhasedGame):
     #: shown after it, so records of version 1 no longer replay.
     record_version = 2
     parameters = PARAMETERS
+    turn_event = "turn"
     game_rules: ClassVar[GameRules] = rules
     package = "alaka.games.alakazum"
 
@@ -58,6 +60,19 @@ class AlakazumGame(PhasedGame):
         if not isinstance(state, AlakazumState):
             raise TypeError("an Alakazum! label needs an Alakazum! state")
         return text.label(state, action)
+
+    def hint(self, state: State, action: Action) -> str | None:
+        if not isinstance(state, AlakazumState):
+            raise TypeError("an Alakazum! hint needs an Alakazum! state")
+        return text.hint(state, action)
+
+    def undo_safe(self, state: State, action: Action) -> bool:
+        return isinstance(action, ZumAction) and action.kind in UNDO_SAFE
+
+    def turn_of(self, state: State) -> int:
+        if not isinstance(state, AlakazumState):
+            raise TypeError("an Alakazum! turn needs an Alakazum! state")
+        return state.turns
 
 
 GAME = AlakazumGame()

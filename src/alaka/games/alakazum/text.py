@@ -5,7 +5,7 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.protocol import Action, JsonDict
@@ -57,6 +57,18 @@ PHASE_NAMES = {
 }
 
 
+#: What each spell does, in a few words (a menu's hint), by spell index.
+SPELL_WORDS = (
+    f"pick {rules.UNLUCKY_WITCH_CARDS} market cards you like",
+    "a character of yours goes up a level",
+    "look at a face-down final enemy",
+    f"see the top {rules.FOREST_MAGIC_CARDS} forest cards, keep one",
+    "swap a character of yours for another",
+    "a graveyard character joins you at level A",
+    "two more actions this turn",
+)
+
+
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -64,6 +76,14 @@ def player_name(seat: int) -> str:
 def capitalised(words: str) -> str:
     """``an Alakazum beat ...`` -> ``An Alakazum beat ...``, for a reason that starts a sentence."""
     return words[:1].upper() + words[1:]
+
+
+def counted(names: Sequence[str]) -> str:
+    """``a, b, a`` -> ``a x2, b``: hands and piles hold copies, and counting them is tiring."""
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in seen.items())
 
 
 def count(number: int, noun: str) -> str:
@@ -232,6 +252,88 @@ def label(s: AlakazumState, action: Action) -> str:
     if kind == A.FIRST:
         return f"{player_name(arg)} starts"
     return action.name
+
+
+def _stats_at(s: AlakazumState, pid: int, level: int) -> str:
+    """A character's printed numbers at one level: ``combat 2, culture 1, resistance 3``."""
+    card = rules.char(s, pid)
+    return (
+        f"combat {card.combat[level]}, culture {card.culture_points[level]}, "
+        f"resistance {card.resistance[level]}"
+    )
+
+
+def _combat_hint(s: AlakazumState, bonus: int) -> str:
+    """The combat's totals for the seat deciding, with ``bonus`` more on its side."""
+    combat = s.combat
+    if combat is None:
+        return ""
+    side = combat.side_of(s.decider)
+    mine = rules.combat_total(s, combat, side) + bonus
+    theirs = rules.combat_total(s, combat, 1 - side)
+    if mine > theirs:
+        result = "you are ahead"
+    elif mine < theirs:
+        result = "you are behind"
+    elif side == 1:
+        result = "a tie, which you win as the defender"
+    else:
+        result = "a tie, which " + ("the forest character wins" if combat.forest else "the defender wins")
+    return f"{mine} against {theirs}: {result}"
+
+
+def hint(s: AlakazumState, action: Action) -> str | None:
+    """What a legal action costs or brings the seat deciding, in one line, or ``None``: what a
+    food raises, what the market gives, what a spell does, a combat's totals, a conjure's odds."""
+    if not isinstance(action, ZumAction):
+        return None
+    L = s.L
+    kind, arg = action.kind, action.arg
+    seat = s.decider
+    if kind == A.FOOD:
+        raised = rules.food_raises(s, seat, action.arg2)
+        code = CULTURES[action.arg2]
+        gain = sum(L.counts[pid][2][action.arg2] - L.counts[pid][s.level[pid]][action.arg2] for pid in raised)
+        return f"+{count(gain, code + ' point')} on your table"
+    if kind == A.MARKET:
+        top = [L.name(pid) for pid in reversed(s.market[-3:])]
+        return f"top of the pile: {counted(top)}" if top else "the market pile is empty"
+    if kind == A.SHOW:
+        take = min(L.take[arg], len(s.market))
+        taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
+        return f"you take {counted(taken)}" if taken else "the market pile is empty: you take nothing"
+    if kind == A.SPELL:
+        return SPELL_WORDS[arg]
+    if kind == A.TRAIN:
+        return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
+    if kind == A.REVIVE_CARD:
+        return f"level A: {_stats_at(s, arg, 0)}"
+    if kind == A.FIGHT:
+        card = rules.char(s, arg)
+        return f"cmb {card.combat[s.level[arg]]} res {card.resistance[s.level[arg]]}"
+    if kind in (A.FIGHTER, A.HELPER):
+        card = rules.char(s, arg)
+        points = card.combat[s.level[arg]]
+        return f"combat {points}" + (" (a die roll)" if points == "die" else "")
+    if kind == A.POTION_COMBAT:
+        return _combat_hint(s, L.combat_bonus[arg]) or None
+    if kind == A.PASS and s.phase == phases.PH_POTIONS:
+        return _combat_hint(s, 0) or None
+    if kind == A.CONJURE:
+        enemies = [enemy.culture_points(s.n) for enemy in s.opts.catalogue.final_enemies]
+        left = [found for found in enemies if found is not None]
+        for position in range(len(s.enemy_at)):
+            if s.revealed >> position & 1:  # uncovered already: it cannot be the one uncovered now
+                left.remove(rules.enemy_points(s, s.enemy_at[position]))
+        total = rules.culture_total(s, seat, CULTURES[arg])
+        beaten = sum(1 for enemy in left if total > enemy)
+        listed = ", ".join(map(str, sorted(left)))
+        return (
+            f"{total} beats {beaten} of {len(left)} face-down enemies ({listed}); a failure costs a character"
+        )
+    if kind == A.VOODOO:
+        return "cancels the announced play; the doll leaves the game"
+    return None
 
 
 def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:

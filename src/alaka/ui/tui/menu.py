@@ -10,12 +10,13 @@ label the games write.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-CommandName = Literal["help", "quit", "undo", "table"]
+from alaka.core.glossary import fold
+
+CommandName = Literal["help", "quit", "undo", "table", "info", "log", "rules"]
 
 #: Typed words that are commands, not choices (after :func:`normalize`).
 COMMANDS: dict[str, CommandName] = {
@@ -25,7 +26,13 @@ COMMANDS: dict[str, CommandName] = {
     "exit": "quit",
     "undo": "undo",
     "table": "table",
+    "info": "info",
+    "log": "log",
+    "rules": "rules",
 }
+#: Commands that take what follows them (``info Double potion``, ``? 3``, ``log 2``); ``?`` and
+#: ``help`` followed by a name explain it, like ``info``.
+WITH_ARGUMENT: dict[str, CommandName] = {"?": "info", "help": "info", "info": "info", "log": "log"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +44,11 @@ class Pick:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """The player typed a command (rules summary, quit, ...) instead of a choice."""
+    """The player typed a command (rules summary, quit, ...) instead of a choice; ``argument`` is
+    what followed its word, as typed (``info Double potion``: ``"Double potion"``)."""
 
     name: CommandName
+    argument: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,19 +66,16 @@ Answer = Pick | Command | Problem
 
 
 def normalize(text: str) -> str:
-    """Case-folded, accents removed, whitespace squeezed: how typed text and labels are compared.
-
-    Accents are dropped because "Tió de Nadal" should be reachable from a keyboard without them.
-    """
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().split())
+    """Case-folded, accents removed, whitespace squeezed: how typed text and labels are compared
+    (the glossary's :func:`~alaka.core.glossary.fold`, so "Tió de Nadal" is reachable from a
+    keyboard without accents, in menus and in ``info`` alike)."""
+    return fold(text)
 
 
 def hint(count: int) -> str:
     """What the player may type, for the end of a problem line."""
     numbers = "1" if count == 1 else f"1 to {count}"
-    return f"type {numbers}, the start of a choice, ? for the rules, or quit"
+    return f"type {numbers}, the start of a choice, ? for help, or quit"
 
 
 def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) -> Answer:
@@ -85,6 +91,9 @@ def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) ->
         return Problem(hint(count))
     if typed in COMMANDS:
         return Command(COMMANDS[typed])
+    word, _, rest = text.strip().partition(" ")
+    if normalize(word) in WITH_ARGUMENT and rest.strip():
+        return Command(WITH_ARGUMENT[normalize(word)], " ".join(rest.split()))
     if typed.isascii() and typed.isdigit():
         number = int(typed)
         if 1 <= number <= count:

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from alaka.core.choices import Choice
+from alaka.core.glossary import Explanation
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
+from alaka.core.story import Chapter, chapters
 
 
 def player_name(seat: int) -> str:
@@ -66,19 +70,6 @@ def view_table(view: Mapping[str, Any]) -> RenderableType:
 # -- logs, menus, results ------------------------------------------------------------------------
 
 
-def log_lines(events: Sequence[Mapping[str, Any]], *, title: str, limit: int = 20) -> RenderableType:
-    """The log events in words; a long stretch keeps its last ``limit`` lines."""
-    parts: list[RenderableType] = [_text(title, "bold")]
-    if not events:
-        parts.append(_text("  (nothing new)", "dim"))
-    skipped = max(0, len(events) - limit)
-    if skipped:
-        parts.append(_text(f"  ... {skipped} earlier event{'s' if skipped != 1 else ''}", "dim"))
-    for event in events[skipped:]:
-        parts.append(_text(f"  {event['text']}"))
-    return Group(*parts)
-
-
 def menu(labels: Sequence[str], indices: Sequence[int] | None = None) -> RenderableType:
     """Numbered choices (numbers from 1); ``indices`` picks a subset, keeping their numbers."""
     shown = range(len(labels)) if indices is None else indices
@@ -114,3 +105,345 @@ def plain(renderable: RenderableType, width: int = 120) -> str:
     buffer = io.StringIO()
     Console(file=buffer, width=width, color_system=None, force_terminal=False).print(renderable)
     return buffer.getvalue()
+
+
+# -- the compact decision screen ---------------------------------------------------------------------
+
+
+def short_header(view: Mapping[str, Any], title: str, width: int) -> RenderableType:
+    """The header in one line when it fits (``Alakazoo · turn 3 · Player 1: choose an action``),
+    else :func:`header`'s two."""
+    line = f"{title} · turn {view['turn']} · {view['decision']}"
+    if len(line) + 16 > width:
+        return Group(header(view, title), Text("? for help", style="dim"))
+    return Rule(Text.assemble((line, "bold"), (" · ? for help", "dim")), align="left")
+
+
+def focus_view(view: Mapping[str, Any], width: int = 80) -> RenderableType:
+    """What matters to the decision at hand below a short header: the game's focus if its entry
+    names one, else its whole terminal table, else its text rendering of the view."""
+    game = str(view.get("game"))
+    found = entry(game)
+    draw = found.load_terminal_focus() or found.load_terminal_table()
+    if draw is not None:
+        return Group(short_header(view, found.title, width), draw(dict(view)))
+    return Text(get_game(game).render_view(dict(view)))
+
+
+def _chapter_title(chapter: Chapter, names: Sequence[str], turn_before: int | None) -> Text:
+    if chapter["turn"] is None:
+        if chapter["start"] == 0 or not turn_before:
+            return _text("Before the first turn", "bold")
+        return _text(f"Turn {turn_before}, continued", "bold")
+    seat = chapter["seat"]
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the table"
+    return _text(f"Turn {chapter['turn']}: {who}", "bold")
+
+
+def story_lines(
+    events: Sequence[Mapping[str, Any]],
+    turn_event: str | None,
+    names: Sequence[str],
+    start: int = 0,
+    turn_now: int | None = None,
+) -> list[Text]:
+    """The story of ``events`` (log entries numbered from ``start``): a line for each turn, then
+    one line per event, indented; nothing is left out (:mod:`alaka.core.story`). Events before
+    the first turn event continue the turn before it (``turn_now`` when no turn starts at all)."""
+    lines: list[Text] = []
+    told = chapters(events, turn_event, start)
+    for k, chapter in enumerate(told):
+        if turn_event is not None:
+            after = told[k + 1]["turn"] if k + 1 < len(told) else None
+            before = after - 1 if after is not None else turn_now
+            lines.append(_chapter_title(chapter, names, before))
+        for part in chapter["parts"]:
+            for event in part["events"]:
+                if turn_event is not None and event.get("kind") == turn_event:
+                    continue  # its turn line says it
+                lines.append(_text(f"  {event['text']}"))
+    return lines
+
+
+def story(
+    events: Sequence[Mapping[str, Any]],
+    turn_event: str | None,
+    names: Sequence[str],
+    *,
+    title: str,
+    start: int = 0,
+    turn_now: int | None = None,
+) -> RenderableType:
+    """What happened, told turn by turn (see :func:`story_lines`), under ``title``."""
+    lines = story_lines(events, turn_event, names, start, turn_now)
+    return Group(_text(title, "bold underline"), *(lines or [_text("  (nothing new)", "dim")]))
+
+
+def _choice_line(choice: Choice, number: int, width: int) -> Text:
+    """``  3) label  · hint``; a hint that does not fit goes on the line below, indented."""
+    prefix = f"{number:>3}) "
+    label, hint = choice["label"], choice["hint"]
+    line = _line((prefix, "bold"), label)
+    if hint:
+        if len(prefix) + len(label) + len(hint) + 4 <= width:
+            line.append(f"  · {hint}", style="dim")
+        else:
+            line.append(f"\n{' ' * len(prefix)}· {hint}", style="dim")
+    return line
+
+
+def _paired(entries: Sequence[tuple[int, Choice]], width: int) -> list[Text]:
+    """Choices on lines of their own, two short neighbours sharing a line (left to right, so the
+    numbers still read in order)."""
+    half = width // 2 - 1
+    lines: list[Text] = []
+    k = 0
+    while k < len(entries):
+        number, choice = entries[k]
+        first = _choice_line(choice, number, width)
+        if k + 1 < len(entries) and "\n" not in first.plain and len(first.plain) <= half:
+            second = _choice_line(entries[k + 1][1], entries[k + 1][0], width)
+            if "\n" not in second.plain and len(second.plain) <= half:
+                first.append(" " * (half - len(first.plain) + 1))
+                first.append_text(second)
+                k += 1
+        lines.append(first)
+        k += 1
+    return lines
+
+
+#: A run of at least this many neighbouring choices whose labels start alike is shown with the
+#: shared start said once, above them; and only a start at least this long is worth it.
+_SHARED_RUN = 3
+_SHARED_START = 9
+
+
+def _shared_start(labels: Sequence[str]) -> str:
+    """The words all ``labels`` start with, or "": up to a colon when that leaves enough
+    ("Do magic: "), else up to the last space ("Put the rainbow result on the ")."""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    colon = start.rfind(": ")
+    if colon >= 0 and colon + 2 >= _SHARED_START:
+        return start[: colon + 2]
+    cut = start.rfind(" ")
+    return start[: cut + 1] if cut >= 0 and cut + 1 >= _SHARED_START else ""
+
+
+def _runs_of_shared_starts(choices: Sequence[Choice], shown: Sequence[int]) -> list[tuple[str, list[int]]]:
+    """``shown`` cut into runs: neighbours whose labels share a start (said once), and the rest."""
+    runs: list[tuple[str, list[int]]] = []
+    k = 0
+    while k < len(shown):
+        end = k + _SHARED_RUN
+        start = _shared_start([choices[i]["label"] for i in shown[k:end]]) if end <= len(shown) else ""
+        if not start:
+            if runs and not runs[-1][0]:
+                runs[-1][1].append(shown[k])
+            else:
+                runs.append(("", [shown[k]]))
+            k += 1
+            continue
+        while end < len(shown) and choices[shown[end]]["label"].startswith(start):
+            end += 1
+        runs.append((start, list(shown[k:end])))
+        k = end
+    return runs
+
+
+#: Where a menu's cost hints go: beside each choice, listed once each after the menu, or left out
+#: (for a screen too small for them; ``? N`` still tells what choice N costs).
+HintPlace = Literal["beside", "footnotes", "none"]
+
+
+def choice_menu(
+    choices: Sequence[Choice],
+    indices: Sequence[int] | None = None,
+    width: int = 80,
+    *,
+    hints: HintPlace = "beside",
+) -> RenderableType:
+    """Numbered choices (numbers from 1) with each one's cost hint; ``indices`` picks a subset,
+    keeping their numbers. Made to fit a small screen: neighbours whose labels start alike
+    ("Put the rainbow result on the ...") have the start said once above them, where that takes
+    fewer lines; a hint that
+    several neighbours share and that does not fit beside them is said once, under them; and two
+    short neighbours share a line. For a screen too small even so, ``hints`` lists the hints once
+    each after the menu with the numbers they belong to ("footnotes"), or leaves them out
+    ("none", with a line saying how to ask for them)."""
+    shown = list(range(len(choices)) if indices is None else indices)
+    lines: list[Text] = []
+    keep_hint = hints == "beside"
+    for start, run_of in _runs_of_shared_starts(choices, shown):
+        whole = _hinted(
+            {i: _relabelled(choices[i], choices[i]["label"], keep_hint=keep_hint) for i in run_of},
+            run_of,
+            width,
+        )
+        if start:  # the shared start said once, where that takes fewer lines
+            cut = {
+                i: _relabelled(choices[i], choices[i]["label"][len(start) :], keep_hint=keep_hint)
+                for i in run_of
+            }
+            factored = [_text(f"     {start.rstrip()} ...", "bold"), *_hinted(cut, run_of, width)]
+            if len(factored) < len(whole):
+                whole = factored
+        lines.extend(whole)
+    if hints == "footnotes":
+        notes: dict[str, list[int]] = {}
+        for i in shown:
+            hint = choices[i]["hint"]
+            if hint:
+                notes.setdefault(hint, []).append(i + 1)
+        lines.extend(_text(f"     · {_numbers(numbers)}: {hint}", "dim") for hint, numbers in notes.items())
+    elif hints == "none" and any(choices[i]["hint"] for i in shown):
+        lines.append(_text("     · what a choice costs or does: ? and its number", "dim"))
+    return Group(*lines)
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``[3, 5, 6, 7]`` -> ``3, 5-7``."""
+    parts: list[str] = []
+    k = 0
+    while k < len(numbers):
+        end = k
+        while end + 1 < len(numbers) and numbers[end + 1] == numbers[end] + 1:
+            end += 1
+        parts.append(str(numbers[k]) if end == k else f"{numbers[k]}-{numbers[end]}")
+        k = end + 1
+    return ", ".join(parts)
+
+
+def _relabelled(choice: Choice, label: str, *, keep_hint: bool) -> Choice:
+    shown = choice.copy()
+    shown["label"] = label
+    if not keep_hint:
+        shown["hint"] = None
+    return shown
+
+
+def _hinted(choices: Mapping[int, Choice], shown: Sequence[int], width: int) -> list[Text]:
+    """The lines of ``shown`` (indices into the menu), a hint shared by neighbours said once."""
+    lines: list[Text] = []
+    k = 0
+    while k < len(shown):
+        hint = choices[shown[k]]["hint"]
+        run = 1
+        while k + run < len(shown) and choices[shown[k + run]]["hint"] == hint:
+            run += 1
+        group = shown[k : k + run]
+        crowded = any("\n" in _choice_line(choices[i], i + 1, width).plain for i in group)
+        if run > 1 and hint and crowded:  # said once, rather than under each of them
+            lines.extend(_paired([(i + 1, {**choices[i], "hint": None}) for i in group], width))
+            lines.append(_text(f"     · {group[0] + 1}-{group[-1] + 1}: {hint}", "dim"))
+        else:
+            lines.extend(_paired([(i + 1, choices[i]) for i in group], width))
+        k += run
+    return lines
+
+
+def explanation(item: Explanation) -> RenderableType:
+    """One explanation: its name and kind, its line, its details and its table."""
+    parts: list[RenderableType] = [
+        _line((item["name"], "bold"), (f" ({item['kind']})", "dim")),
+        _text(f"  {item['summary']}"),
+    ]
+    parts.extend(_text(f"  {detail}") for detail in item["details"])
+    if item["table"] and not any(detail.startswith("Row ") for detail in item["details"]):
+        parts.append(_small_table(item["table"], item["name"], header=len(item["table"]) > 1))
+    return Group(*parts)
+
+
+def _small_table(rows: Sequence[Sequence[str]], title: str | None, *, header: bool) -> Table:
+    grid = Table(
+        title=None if title is None else _text(title, "bold"),
+        title_justify="left",
+        box=None,
+        show_header=header,
+        header_style="dim",
+        padding=(0, 2, 0, 0),
+    )
+    first = rows[0]
+    for cell in first:
+        grid.add_column(cell if header else "")
+    for row in rows[1:] if header else rows:
+        grid.add_row(*(_text(cell) for cell in row))
+    return grid
+
+
+def _shortened(tables: Sequence[Explanation]) -> dict[str, str]:
+    """Each word of the tables' cells cut to the shortest start (three letters at least) no other
+    word shares, so that six boards of colour pairs fit an 80-column screen side by side."""
+    found = {
+        word
+        for item in tables
+        for row in item["table"]
+        for cell in row
+        for word in cell.replace("/", " ").split()
+    }
+    short: dict[str, str] = {}
+    for word in found:
+        size = 3
+        while size < len(word) and any(o != word and o.startswith(word[:size]) for o in found):
+            size += 1
+        short[word] = word[:size]
+    return short
+
+
+def topic_tables(items: Sequence[Explanation], width: int) -> RenderableType | None:
+    """The small tables of what a menu's choices are about (the portal boards to choose from,
+    the dice to roll), side by side; ``None`` when there are none. A one-row table (a die's
+    faces) is one short line, and all of them share one line when they fit."""
+    tables = [item for item in items if item["table"] and len(item["table"]) <= 3]
+    if not tables:
+        return None
+    short = _shortened(tables) if width < 100 else {}
+
+    def cut(cell: str) -> str:
+        return "/".join(" ".join(short.get(w, w) for w in part.split()) for part in cell.split("/"))
+
+    parts: list[RenderableType] = []
+    singles = [item for item in tables if len(item["table"]) == 1]
+    if singles:
+        line = Text()
+        for k, item in enumerate(singles):
+            line.append("; " if k else "")
+            line.append(f"{item['name']}: ", style="bold")
+            counted: dict[str, int] = {}
+            for cell in item["table"][0]:
+                counted[cell] = counted.get(cell, 0) + 1
+            line.append(" ".join(cell if n == 1 else f"{cell} x{n}" for cell, n in counted.items()))
+        parts.append(line)
+    grids = [item for item in tables if len(item["table"]) > 1]
+    if grids:
+        drawn = [
+            _small_table([[cut(c) for c in row] for row in item["table"]], item["name"], header=False)
+            for item in grids
+        ]
+        parts.append(Columns(drawn, padding=(0, 3)))
+    return Group(*parts)
+
+
+def reflow(text: str) -> str:
+    """A text with hard line breaks (the rules summaries) rejoined into paragraphs, so that the
+    terminal wraps it at its own width; indented lines start a new line, as list items do."""
+    out: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            out.append("")
+        elif out and out[-1] and not line.startswith(("  ", "\t")) and not out[-1].endswith(":"):
+            out[-1] += " " + stripped
+        elif out and out[-1] and line.startswith("     ") and out[-1].startswith("  "):
+            out[-1] += " " + stripped  # a list item's continuation
+        else:
+            out.append(line.rstrip())
+    return "\n".join(out)
+
+
+def pages(lines: Sequence[Text], size: int) -> list[list[Text]]:
+    """``lines`` cut into pages of at most ``size`` lines (at least one page, maybe empty)."""
+    size = max(size, 1)
+    return [list(lines[k : k + size]) for k in range(0, len(lines), size)] or [[]]

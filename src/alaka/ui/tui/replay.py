@@ -77,7 +77,16 @@ class ReplayViewer:
         self.console.print()
         self.console.print(Rule(Text(f"Step {step} of {self.last}, as {who} sees it")))
         self.console.print(render.view_table(view))
-        self.console.print(render.log_lines(view["log"], title="What happened since the last step:"))
+        self.console.print(
+            render.story(
+                view["log"],
+                self.game.turn_event,
+                self.names,
+                title="What happened since the last step:",
+                start=since,
+                turn_now=view["turn"],
+            )
+        )
         if view["outcome"] is not None:
             self.console.print(render.outcome_table(view["outcome"], self.names))
         if step == self.last:

@@ -11,6 +11,13 @@ bots-only game is the game ``alaka.play`` plays with the same seed.
 
 The record is saved after every action (:func:`~alaka.ui.tui.records.save_record`), so
 ``quit``, Ctrl-D, Ctrl-C, a crash or a closed terminal loses nothing.
+
+Each decision shows the story since the person's last one, turn by turn, then a screen made for
+80x24: the game's focus on the decision, the boards or dice it chooses between, and the menu with
+the game's cost hints (:mod:`alaka.core.choices`). ``info``/``?`` explain from the game's glossary,
+``log`` pages the whole log, and ``undo`` takes decisions back by the rule of
+:mod:`alaka.core.undo` (a replay of the shortened record). In hot seat the game runs on the
+alternate screen and every hand-over clears the scrollback.
 """
 
 from __future__ import annotations
@@ -23,15 +30,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from alaka.core.choices import Choice, choices
 from alaka.core.driver import StepRandom
 from alaka.core.errors import AlakaError
+from alaka.core.glossary import Glossary, glossary_of
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
-from alaka.core.records import HUMAN, record_seats, record_seed, replay
+from alaka.core.records import HUMAN, record_seats, record_seed, replay, replay_states
 from alaka.core.registry import game as get_game
+from alaka.core.undo import Step, UndoError, step, steps_of, undo, undoable
 from alaka.ui.tui import render
 from alaka.ui.tui.menu import Command, Pick, normalize, parse_choice
 from alaka.ui.tui.records import (
@@ -50,7 +60,21 @@ Ask = Callable[[str], str]
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
 
-UNDO_MESSAGE = "There is no undo: every move is final (the record keeps them all)."
+#: The commands, as the prompt's help lists them.
+HELP = (
+    "Choose by number, or by typing the start of a choice (any case, accents optional).",
+    "  ? NAME or info NAME   explain a card, character, spell, board, die... (info 3: choice 3's)",
+    "  table                 the whole table; log [N]: the game's log, page N (the last page first)",
+    "  rules                 the rules in brief and how to win",
+    "  undo                  take back your last decision, when nothing was hidden, drawn or rolled",
+    "  quit                  save and stop (Ctrl-D too); alaka play --resume FILE goes on",
+)
+#: The reminder above every menu.
+KEYS = "? explains · table · log · rules · undo · quit"
+
+
+class _TookBack(Exception):
+    """A person took decisions back: the loop goes on from the rebuilt state."""
 
 
 class _Stop(Exception):
@@ -133,13 +157,20 @@ def new_game(
     return GameSetup(game, state, seats, new_seed() if seed is None else seed, path)
 
 
-def resume_game(path: str, *, record: str | None = None, game_name: str | None = None) -> GameSetup:
-    """Set up the game saved in ``path`` to go on with the same seats and seed."""
+def resume_game(
+    path: str,
+    *,
+    record: str | None = None,
+    game_name: str | None = None,
+    files: Mapping[str, str] | None = None,
+) -> GameSetup:
+    """Set up the game saved in ``path`` to go on with the same seats and seed; ``files`` are
+    the content files of a variant game (the record names them but never opens them)."""
     data = load_record(Path(path))
     game = get_game(data["game"])
     if game_name is not None and get_game(game_name) is not game:
         raise AlakaError(f"{path!r} is a game of {game.title}, not {game_name}")
-    state = replay(data)
+    state = replay(data, files)
     seats = record_seats(data, state.num_players)
     make_bots(game, seats)
     seed = record_seed(data)
@@ -175,6 +206,17 @@ class PlaySession:
         self.log_seen: dict[int, int] = dict(setup.log_seen)
         #: In hot-seat games, the person whose private table is on the screen now.
         self._on_screen: int | None = None
+        #: What undo needs to know of every action so far (rebuilt from the record when resumed).
+        record = self.state.record()
+        self.steps: list[Step] = []
+        if record["actions"]:
+            table = self.state.action_table()
+            played = [table.parse(name) for name in record["actions"]]
+            self.steps = steps_of(replay_states(record), played)
+        #: The game's explanations (``None``: it has none); the content never changes in a game.
+        self.glossary: Glossary | None = glossary_of(self.state)
+        #: The alternate screen is used in hot seat, where the terminal has one (no scrollback).
+        self._alternate = False
 
     # -- input and output ------------------------------------------------------------------------
 
@@ -196,12 +238,28 @@ class PlaySession:
         """One message; never broken by Rich (the terminal wraps it), so paths copy whole."""
         self.console.print(Text(message, style=style), soft_wrap=True)
 
+    def _full_terminal(self) -> bool:
+        return self.console.is_terminal and not self.console.is_dumb_terminal
+
     def _clear(self) -> None:
-        """Clear the screen; a terminal without that code (TERM=dumb) is scrolled blank instead."""
-        if self.console.is_terminal and not self.console.is_dumb_terminal:
+        """Clear the screen and the terminal's scrollback (so nobody scrolls up to another's hand);
+        a terminal without those codes (TERM=dumb) is scrolled blank instead."""
+        if self._full_terminal():
             self.console.clear()
+            # ESC[3J erases the scrollback; after ESC[2J, since some terminals keep what a clear
+            # wipes from the screen in the scrollback
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
         else:
             self.console.print("\n" * max(self.console.height, 1), end="")
+
+    def _alternate_screen(self, on: bool) -> None:
+        """Hot seat: the alternate screen (no scrollback where the terminal has one) while playing."""
+        if on and self.hot_seat and self._full_terminal() and not self._alternate:
+            self._alternate = self.console.set_alt_screen(True)
+        elif not on and self._alternate:
+            self.console.set_alt_screen(False)
+            self._alternate = False
 
     def _names(self) -> list[str]:
         return [describe_seat(self.seats, seat) for seat in range(len(self.seats))]
@@ -230,21 +288,29 @@ class PlaySession:
         try:
             self.save()
             self._intro()
+            self._alternate_screen(True)
             while True:
                 player = self.state.current_player()
                 if player == TERMINAL:
                     break
-                action = self._next_action(player)
+                try:
+                    action = self._next_action(player)
+                except _TookBack:
+                    continue
+                self.steps.append(step(self.state, action))
                 self.state.apply_action(action)
                 self.save()
         except _Stop as stop:
             self.save()  # at a prompt the state is whole: this also keeps what the log showed
+            self._alternate_screen(False)
             return self._stopped(stop.how)
         except KeyboardInterrupt:
             # Ctrl-C while a bot thought or a move was applied: the state may be half-changed, so
             # it is not saved; the file already holds every action before this one.
+            self._alternate_screen(False)
             self.console.print()
             return self._stopped("interrupt")
+        self._alternate_screen(False)
         try:
             self._finish()
         except KeyboardInterrupt:  # the game is over and saved; only the last screen is cut short
@@ -285,8 +351,8 @@ class PlaySession:
         self._say(f"The game is saved to {self.setup.path} after every move.")
         if self.humans:
             self._say(
-                "Choose by number or by typing the start of a choice; ? shows the rules, "
-                "table shows the table again, quit saves and stops.",
+                "Choose by number or by typing the start of a choice; ? lists the commands "
+                "(explanations, the whole table, the log, the rules, undo, quit).",
                 "dim",
             )
 
@@ -309,30 +375,181 @@ class PlaySession:
         if normalize(answer) in ("quit", "exit"):
             raise _Stop("quit")
 
-    def _show_table(self, seat: int, view: JsonDict) -> None:
-        self.console.print(render.view_table(view))
-        self.console.print(render.log_lines(view["log"], title="Since your last decision:"))
+    def _story(self, view: JsonDict, since: int, *, rows: int | None = None) -> None:
+        """What happened since ``since``, turn by turn; with ``rows``, only the latest lines that
+        fit in that many screen rows (with the title and a note saying how many earlier lines the
+        log holds)."""
+        lines = render.story_lines(view["log"], self.game.turn_event, self._names(), since, view["turn"])
+        self._say("Since your last decision:", "bold underline")
+        if rows is not None and sum(self._lines(line) for line in lines) > rows - 1:
+            room = rows - 2  # the title and the note
+            kept: list[Text] = []
+            for line in reversed(lines):
+                height = self._lines(line)
+                if height > room:
+                    break
+                kept.insert(0, line)
+                room -= height
+            left = len(lines) - len(kept)
+            self._say(f"  ... {left} earlier lines of this story: type log to read them.", "dim")
+            for line in kept:
+                self.console.print(line)
+            return
+        for line in lines or [Text("  (nothing new)", style="dim")]:
+            self.console.print(line)
+
+    def _lines(self, renderable: RenderableType) -> int:
+        """How many lines ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, pad=False))
+
+    def _decision(self, seat: int, view: JsonDict, menu: list[Choice], *, story_from: int | None) -> None:
+        """The decision screen: the story (when ``story_from`` is given), what matters to the
+        decision, the tables of what the choices are about, the menu with its hints."""
+        focus = render.focus_view(view, self.console.width)
+        topics = [t for t in (self._topic_tables(menu),) if t is not None]
+        width, room = self.console.width, self.console.height - 1  # the prompt's line
+        # The first of these that fits the terminal (else the shortest): with everything; without
+        # the tables of what the choices are about (``info`` shows them); the hints listed once
+        # after the menu; the hints left out (``? N`` tells them). What matters stays on screen.
+        screens = [
+            Group(focus, *topics, render.choice_menu(menu, width=width)),
+            Group(focus, render.choice_menu(menu, width=width)),
+            Group(focus, render.choice_menu(menu, width=width, hints="footnotes")),
+            Group(focus, render.choice_menu(menu, width=width, hints="none")),
+        ]
+        heights = [self._lines(candidate) for candidate in screens]
+        fits = [k for k, height in enumerate(heights) if height <= room]
+        screen = screens[fits[0] if fits else heights.index(min(heights))]
+        if story_from is not None:
+            rows = None
+            if self._alternate:  # no scrollback: the story must fit above the decision and prompt
+                rows = self.console.height - self._lines(screen) - 2  # a blank line, the prompt
+            self._story(view, story_from, rows=rows)
+        self.console.print(screen)
+
+    def _topic_tables(self, menu: list[Choice]) -> RenderableType | None:
+        """The boards or dice a menu chooses between, when every choice is about one."""
+        glossary = self.glossary
+        if glossary is None or not menu:
+            return None
+        about = [[item for item in glossary.named(choice["topics"]) if item["table"]] for choice in menu]
+        items = list({item["name"]: item for found in about for item in found}.values())
+        if not all(about):  # a mixed menu: only the one-line tables (the dice of its rolls)
+            items = [item for item in items if len(item["table"]) == 1]
+        return render.topic_tables(items, self.console.width)
+
+    def _menu_again(self, seat: int, menu: list[Choice]) -> None:
+        self._say(f"{render.player_name(seat)}, your choices ({KEYS}):", "bold")
+        self.console.print(render.choice_menu(menu, width=self.console.width))
+
+    def _explain(self, typed: str, menu: list[Choice]) -> None:
+        """``info NAME``: the explanations a name finds; ``info 3``: what choice 3 is about."""
+        if self.glossary is None:
+            self._say(
+                f"{self.game.title} has no explanations of its pieces; rules shows the rules.", "yellow"
+            )
+            return
+        if not typed:
+            kinds = sorted({item["kind"] for item in self.glossary.entries})
+            self._say(f"Ask about any {', '.join(kinds)}: info NAME, or info 3 for what choice 3 is about.")
+            return
+        if typed.isdigit():
+            number = int(typed)
+            if not 1 <= number <= len(menu):
+                self._say(f"there is no choice {number}: the choices are 1 to {len(menu)}", "red")
+                return
+            choice = menu[number - 1]
+            items = self.glossary.named(choice["topics"])
+            self._say(
+                f"{number}) {choice['label']}" + (f" · {choice['hint']}" if choice["hint"] else ""), "bold"
+            )
+            if not items:
+                self._say("  (nothing in it to explain)", "dim")
+            for item in items:
+                self.console.print(render.explanation(item))
+            return
+        found = self.glossary.find(typed)
+        if not found:
+            self._say(f"nothing is called {typed!r}: try a card, character, spell, board or die name", "red")
+        elif len(found) > 3:
+            self._say(
+                f"{typed!r} could be: {', '.join(item['name'] for item in found)}; type more of it", "yellow"
+            )
+        else:
+            for item in found:
+                self.console.print(render.explanation(item))
+
+    def _log(self, typed: str, seat: int, menu: list[Choice]) -> None:
+        """``log [N]``: the whole game's log as the seat may see it, page N (the last by default)."""
+        whole = self.state.view(seat, log_since=0)
+        lines = render.story_lines(whole["log"], self.game.turn_event, self._names())
+        size = max(
+            self.console.height - self._lines(render.choice_menu(menu, width=self.console.width)) - 5, 5
+        )
+        book = render.pages(lines, size)
+        if typed and not (typed.isdigit() and 1 <= int(typed) <= len(book)):
+            self._say(f"there is no page {typed!r} of the log: pages 1 to {len(book)}", "red")
+            return
+        number = int(typed) if typed else len(book)
+        self._say(f"The log, page {number} of {len(book)} (log N for page N):", "bold underline")
+        for line in book[number - 1]:
+            self.console.print(line)
+
+    def _take_back(self, seat: int) -> None:
+        """``undo``: take back the seat's last decision (and the forced moves after it)."""
+        allowed = undoable(self.steps, self.state, seat)
+        if not allowed:
+            try:
+                undo(self.state, self.steps, seat)
+            except UndoError as error:
+                self._say(str(error)[:1].upper() + str(error)[1:] + ".", "yellow")
+            return
+        # a state where the seat had one choice would be played again at once: go back further
+        record = self.state.record()
+        table = self.state.action_table()
+        earliest = undo(self.state, self.steps, seat, allowed)
+        count = 0
+        probe = earliest.clone()
+        for back in range(allowed, 0, -1):
+            if len(probe.legal_actions()) > 1:
+                count = back
+            probe.apply_action(table.parse(record["actions"][-back]))
+        if not count:
+            self._say("Only moves you could not avoid are left to take back.", "yellow")
+            return
+        taken = [table.parse(name) for name in record["actions"][-count:]]
+        restored = undo(self.state, self.steps, seat, count)
+        labels = []
+        walk = restored.clone()
+        for action in taken:
+            labels.append(self.game.label(walk, action))
+            walk.apply_action(action)
+        self.state = restored
+        del self.steps[-count:]
+        size = self.state.view(None, log_since=None)["log_size"]
+        self.log_seen = {q: min(seen, size) for q, seen in self.log_seen.items()}
+        self.save()
+        self._say(f"Taken back: {'; '.join(labels)}.", "bold yellow")
+        raise _TookBack
 
     def _human_action(self, seat: int) -> Action:
         legal = self.state.legal_actions()
-        who = render.player_name(seat)
         if len(legal) == 1:
             # A forced move (most often "Let it happen" in Alakazum!'s voodoo window, which asks
-            # every player so as not to tell who holds a doll) is played for the person: asking
-            # would only slow the game, and in hot seat make the device change hands for nothing.
-            if not self.hot_seat:
-                self._say(f"{who}: {self.game.label(self.state, legal[0])} (the only choice).", "dim")
+            # every player so as not to tell who holds a doll) is played for the person, quietly:
+            # asking would only slow the game, and the story of the turn shows what it did.
             return legal[0]
         if self.hot_seat and self._on_screen != seat:
             self._pass_device(seat)
         self._on_screen = seat
-        view = self.state.view(seat, log_since=self.log_seen.get(seat, 0))
-        labels = [self.game.label(self.state, action) for action in legal]
-        names = [action.name for action in legal]
+        since = self.log_seen.get(seat, 0)
+        view = self.state.view(seat, log_since=since)
+        menu = choices(self.state)
+        labels = [choice["label"] for choice in menu]
+        names = [choice["name"] for choice in menu]
+        who = render.player_name(seat)
         self.console.print()
-        self._show_table(seat, view)
-        self._say(f"{who}, choose:", "bold")
-        self.console.print(render.menu(labels))
+        self._decision(seat, view, menu, story_from=since)
         while True:
             answer = parse_choice(self._prompt(f"{who}, your choice [1-{len(labels)}]: "), labels, names)
             if isinstance(answer, Pick):
@@ -342,18 +559,24 @@ class PlaySession:
                 if answer.name == "quit":
                     raise _Stop("quit")
                 if answer.name == "undo":
-                    self._say(UNDO_MESSAGE, "yellow")
+                    self._take_back(seat)
                     continue
                 if answer.name == "help":
-                    self.console.print(Text(self.game.rules_summary().rstrip()))
+                    for line in HELP:
+                        self._say(line)
+                elif answer.name == "rules":
+                    self.console.print(Text(render.reflow(self.game.rules_summary().rstrip())))
+                elif answer.name == "info":
+                    self._explain(answer.argument, menu)
+                elif answer.name == "log":
+                    self._log(answer.argument, seat, menu)
                 else:
-                    self._show_table(seat, view)
-                self._say(f"{who}, choose:", "bold")
-                self.console.print(render.menu(labels))
+                    self.console.print(render.view_table(view))
+                self._menu_again(seat, menu)
                 continue
             self._say(answer.message, "red")
             if answer.matches:
-                self.console.print(render.menu(labels, answer.matches))
+                self.console.print(render.choice_menu(menu, answer.matches, self.console.width))
 
     # -- the end -------------------------------------------------------------------------------------
 
@@ -381,7 +604,16 @@ class PlaySession:
         view = self.state.view(viewer, log_since=since)
         self.console.print()
         self.console.print(render.view_table(view))
-        self.console.print(render.log_lines(view["log"], title=title))
+        self.console.print(
+            render.story(
+                view["log"],
+                self.game.turn_event,
+                self._names(),
+                title=title,
+                start=since,
+                turn_now=view["turn"],
+            )
+        )
         outcome = view["outcome"]
         if outcome is not None:
             self.console.print(render.outcome_table(outcome, self._names()))

@@ -1,0 +1,88 @@
+"""Safe undo: how many of a seat's own latest decisions may be taken back, and taking them back.
+
+A person at the table may take a move back only when doing so cannot teach anyone anything, nor
+let the mover try again after learning something. So a seat may take back its latest decisions
+while, walking back from the end of the game:
+
+- each one is its own decision (no other seat acted since, and no chance outcome: no card
+  drawn, no die rolled);
+- each one belongs to the current turn;
+- each one is declared safe by its game (:meth:`~alaka.core.protocol.Game.undo_safe`): it
+  reveals nothing hidden to anyone and what it does depends on nothing hidden;
+- and the seat is the one deciding now (nobody else has been asked anything since).
+
+Taking back is rebuilding: records are the truth, so the state after an undo is the replay of the
+record without those actions (:func:`undo`), never a patched copy.
+
+Only the standard library is used; the terminal and the browser share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from alaka.core.errors import AlakaError
+from alaka.core.protocol import CHANCE, Action, State
+from alaka.core.records import replay
+
+
+class UndoError(AlakaError):
+    """An undo that the rule does not allow (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What undo needs to know about one action of a game: who took it, in which turn, and
+    whether its game lets it be taken back."""
+
+    #: The seat that decided, or :data:`~alaka.core.protocol.CHANCE`.
+    seat: int
+    #: Turns begun before the action (``game.turn_of`` of the state it was taken in).
+    turn: int
+    #: ``game.undo_safe`` of the action in that state (always ``False`` for chance).
+    safe: bool
+
+
+def step(state: State, action: Action) -> Step:
+    """The :class:`Step` of ``action`` taken in ``state`` (call it before applying the action)."""
+    seat = state.current_player()
+    game = state.game
+    safe = seat != CHANCE and game.undo_safe(state, action)
+    return Step(seat, game.turn_of(state), safe)
+
+
+def steps_of(record_states: Iterable[State], actions: Sequence[Action]) -> list[Step]:
+    """The steps of a game from its states (``alaka.replay_states``) and its actions."""
+    return [step(state, action) for state, action in zip(record_states, actions, strict=False)]
+
+
+def undoable(steps: Sequence[Step], state: State, seat: int) -> int:
+    """How many of ``seat``'s latest decisions may be taken back in ``state`` (0 if none);
+    ``steps`` are the steps of every action that led to ``state`` (see the module docstring)."""
+    if state.current_player() != seat:
+        return 0
+    turn = state.game.turn_of(state)
+    count = 0
+    for past in reversed(steps):
+        if past.seat != seat or not past.safe or past.turn != turn:
+            break
+        count += 1
+    return count
+
+
+def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> State:
+    """The state before ``seat``'s last ``count`` decisions: the replay of the record without
+    them. Raises :class:`UndoError` when the rule allows fewer."""
+    allowed = undoable(steps, state, seat)
+    if count < 1 or count > allowed:
+        plural = "s" if allowed != 1 else ""
+        raise UndoError(
+            f"Player {seat + 1} can take back {allowed} decision{plural} now, not {count}"
+            if allowed
+            else "nothing to take back: only your own decisions of this turn, before anyone else "
+            "acts and before anything hidden is drawn, rolled or shown"
+        )
+    record = state.record()
+    record["actions"] = record["actions"][:-count]
+    return replay(record)

@@ -1,0 +1,134 @@
+"""Safe undo (issue 22, alaka.core.undo): a seat takes back only its own decisions of the
+current turn, before anyone else acts and before anything hidden is drawn or shown; the state
+after an undo is the replay of the shortened record; and no undo the rule allows could reveal or
+change hidden information."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import alaka
+from alaka.core.protocol import CHANCE, State
+from alaka.core.undo import Step, UndoError, step, undo, undoable
+
+
+def random_game(name: str, players: int, seed: int) -> tuple[list[State], list[Step]]:
+    """A seeded random game: the state before each action (and the last), and each action's step."""
+    rng = random.Random(seed)
+    state = alaka.game(name).new_initial_state(players)
+    states: list[State] = [state.clone()]
+    steps: list[Step] = []
+    while not state.is_terminal() and len(steps) < 3000:
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        steps.append(step(state, action))
+        state.apply_action(action)
+        states.append(state.clone())
+    return states, steps
+
+
+def views(state: State) -> list[Any]:
+    return [state.view(seat) for seat in [None, *range(state.num_players)]]
+
+
+GAMES = [("alakazoo", 2), ("alakazoo", 3), ("alakazum", 2), ("alakazum", 3), ("alakazum", 4)]
+
+
+def first_leak(name: str, players: int, seeds: range) -> str | None:
+    """Check every allowed undo (half of them, in the first turns of seeded random games): the
+    undo is the replay of the shortened record, and replaying the undone decisions on positions
+    each seat cannot tell apart (``resample``) gives that seat the same view. Returns what went
+    wrong first, or ``None``; fails if there were too few undos to check."""
+    checked = 0
+    for seed in seeds:
+        states, steps = random_game(name, players, seed)
+        rng = random.Random(seed)
+        for i, now in enumerate(states[: 60 * players * 4]):  # the first turns are enough
+            seat = now.current_player()
+            if seat < 0:
+                continue
+            k = undoable(steps[:i], now, seat)
+            if not k or rng.random() < 0.5:  # half of them, to keep the test short
+                continue
+            checked += 1
+            before = states[i - k]
+            taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
+            undone = undo(now, steps[:i], seat, k)
+            if undone.record() != before.record() or views(undone) != views(before):
+                return f"seed {seed}, step {i}: the undo is not the replay of the shortened record"
+            for viewer in range(players):
+                for _ in range(1 + (viewer != seat)):
+                    guess = before.resample(viewer, rng)
+                    for action in taken:
+                        if action not in guess.legal_actions():
+                            return f"seed {seed}, step {i}: {action.name} depends on what {viewer} cannot see"
+                        guess.apply_action(action)
+                    if guess.view(viewer) != now.view(viewer):
+                        return f"seed {seed}, step {i}: undoing {len(taken)} shows seat {viewer} something"
+    assert checked > 5, f"too few undos to check in {name}"
+    return None
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_no_allowed_undo_depends_on_or_reveals_hidden_information(name: str, players: int) -> None:
+    assert first_leak(name, players, range(3)) is None
+
+
+def test_the_check_finds_a_leak_when_a_revealing_decision_is_declared_safe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Declaring Alakazoo's display (it shows a hand card) safe is caught."""
+    from alaka.games.alakazoo import actions
+
+    monkeypatch.setattr(actions, "UNDO_SAFE", actions.UNDO_SAFE | {actions.DISPLAY, actions.DISCARD})
+    monkeypatch.setattr(
+        type(alaka.game("alakazoo")),
+        "undo_safe",
+        lambda self, state, action: action.kind in actions.UNDO_SAFE,
+    )
+    assert first_leak("alakazoo", 2, range(3)) is not None
+
+
+def test_undo_stops_at_chance_at_other_seats_and_at_hidden_decisions() -> None:
+    game = alaka.game("alakazoo")
+    state = game.scenario(
+        {
+            "boards": [1, 2],
+            "seats": [{"hand": ["Griffin head"], "runes": ["head/1"]}, {}],
+            "turn_of": 0,
+        }
+    )
+    steps: list[Step] = []
+
+    def act(name: str) -> None:
+        action = state.action_from_string(name)
+        steps.append(step(state, action))
+        state.apply_action(action)
+
+    act("roll:1+2")
+    assert undoable(steps, state, 0) == 0  # the dice are rolled next: chance
+    act("die:red")
+    act("die:rainbow")
+    assert undoable(steps, state, 0) == 0  # the roll is not Player 1's to take back
+    act("place:rainbow:head/2")
+    assert undoable(steps, state, 0) == 1
+    act("place:red:left-ear/1")  # the last result: displaying comes next, still Player 1's
+    assert state.current_player() == 0 and undoable(steps, state, 0) == 2
+    assert undoable(steps, state, 1) == 0  # not Player 2's decisions
+    back = undo(state, steps, 0, 2)
+    assert back.record()["actions"] == state.record()["actions"][:-2]
+    act("display:griffin:head")  # shows a hand card: never taken back
+    assert undoable(steps, state, 0) == 0
+    with pytest.raises(UndoError, match="nothing to take back"):
+        undo(state, steps, 0)
+
+
+def test_a_game_that_declares_nothing_has_no_undo() -> None:
+    states, steps = random_game("guess", 3, 1)
+    assert all(not s.safe for s in steps)
+    assert all(undoable(steps[:i], st, max(st.current_player(), 0)) == 0 for i, st in enumerate(states))
