@@ -691,7 +691,7 @@ def test_a_clock_runs_out_and_everyone_is_told(browser: Browser, server: str, sh
     assert page.locator("[data-testid=clock]").inner_text().startswith("Your time")
     assert page.locator("#presence .clock").count() == 1  # Ana has a bank, the bot none
     page.screenshot(path=shots / "clock-running-desktop.png")
-    note = page.locator("[data-testid=clock-note]")
+    note = page.locator("[data-testid=notice]")
     note.wait_for(state="visible", timeout=15_000)  # Ana does nothing
     assert note.inner_text() == "Ana ran out of time: the heuristic bot plays this decision."
     page.wait_for_function("() => document.querySelectorAll('[data-testid=log] li').length > 0")

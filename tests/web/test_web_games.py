@@ -17,21 +17,23 @@ import httpx
 import pytest
 from web_helpers import TIMEOUT, SeatPlayer, create_table, free_port, live_server, run_players
 
+from alaka.core.choices import choices
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import game as get_game
+from alaka.core.undo import steps_of, undoable
 
 
 def _expected(
     state: State, seat: int | None, log_from: int
 ) -> tuple[JsonDict, list[JsonDict], JsonDict | None]:
-    """What a seat may be told in ``state``: its view and, if it decides, its labelled choices,
-    or its only choice (which the server plays for it: shown as automatic, never offered)."""
+    """What a seat may be told in ``state``: its view and, if it decides, its choices (labels,
+    cost hints, explanations' names), or its only choice (which the server plays for it: shown as
+    automatic, never offered)."""
     view = json.loads(json.dumps(state.view(seat, log_since=log_from)))
     legal: list[JsonDict] = []
     if seat is not None and state.current_player() == seat:
-        g = state.game
-        legal = [{"id": a.id, "name": a.name, "label": g.label(state, a)} for a in state.legal_actions()]
+        legal = [dict(choice) for choice in choices(state)]
     if len(legal) == 1:
         return view, [], legal[0]
     return view, legal, None
@@ -66,6 +68,10 @@ def _check_messages(
     player: SeatPlayer, seat: int | None, states: list[State], tokens: list[str], seed: str
 ) -> None:
     own = tokens[seat] if seat is not None else None
+    actions = [
+        s.action_table().parse(n) for s, n in zip(states, states[-1].record()["actions"], strict=False)
+    ]
+    steps = steps_of(states, actions)
     log: list[Any] = []
     for message in player.messages:
         text = json.dumps(message)
@@ -78,6 +84,8 @@ def _check_messages(
         assert message["seat"] == seat
         state = states[message["seq"]]
         view, legal, forced = _expected(state, seat, message["log_from"])
+        # undo is offered to the seat deciding exactly when the rule allows it
+        assert message["undo"] == (len(legal) > 1 and undoable(steps[: message["seq"]], state, seat) > 0)
         assert message["view"] == view
         assert message["legal"] == legal
         assert message["forced"] == forced

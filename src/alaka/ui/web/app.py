@@ -215,6 +215,10 @@ def create_app(
         new, link = await room.start_rematch(table, table.seat_of(_token(body)))
         return {"table": new.summary(), "link": link}
 
+    @app.get("/api/tables/{table_id}/guide")
+    async def guide(table_id: str) -> JsonDict:
+        return (await room.find(table_id)).guide()
+
     @app.get("/api/tables/{table_id}/review")
     async def review(table_id: str, seat: int) -> JsonDict:
         return room.review(await room.find(table_id), seat)
@@ -291,7 +295,10 @@ def create_app(
                 try:
                     text = _text(await socket.receive())
                     message = _message(text, limits.message_bytes)
-                    await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
+                    if message["type"] == "undo":
+                        await room.take_back(table, outbox.seat, message.get("seq"))
+                    else:
+                        await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
                 except TableError as error:
                     if error.status == 415:
                         outbox.close(CLOSE_UNSUPPORTED, str(error))
@@ -363,6 +370,9 @@ def _message(text: str, limit: int) -> dict[str, Any]:
         raise TableError(
             f"a message must be JSON such as {{'type': 'act', 'seq': 12, 'action': '...'}}: {error}"
         ) from None
-    if not isinstance(message, dict) or message.get("type") != "act":
-        raise TableError("a client only sends {'type': 'act', 'seq': number, 'action': name}")
+    if not isinstance(message, dict) or message.get("type") not in ("act", "undo"):
+        raise TableError(
+            "a client only sends {'type': 'act', 'seq': number, 'action': name}"
+            " or {'type': 'undo', 'seq': number}"
+        )
     return message

@@ -349,6 +349,15 @@ class Store:
         """Keep the clock's banks as they are after a decision (what a restart gives back)."""
         self._write([("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))])
 
+    def take_back(self, table_id: str, keep: int, when: str) -> None:
+        """An undo: only the table's first ``keep`` actions stay."""
+        self._write(
+            [
+                ("DELETE FROM actions WHERE table_id = ? AND number > ?", (table_id, keep)),
+                ("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)),
+            ]
+        )
+
     def forfeit(self, table_id: str, seat: int, when: str) -> None:
         """``seat`` ran out of time and forfeits: the game is over."""
         self._write([("UPDATE tables SET forfeit = ?, finished = ? WHERE id = ?", (seat, when, table_id))])

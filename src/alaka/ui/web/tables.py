@@ -42,12 +42,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from alaka.bots.registry import bot_levels, bot_menu, default_bot, make_bot
+from alaka.core.choices import choices
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
+from alaka.core.glossary import glossary_of
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
-from alaka.core.records import replay
+from alaka.core.records import replay, replay_states
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.core.undo import Step, step, steps_of, to_last_choice, undo, undoable
 from alaka.ui.web.clocks import Clock, ClockError, ClockSetting
 from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.limits import Allowance, Limits
@@ -242,6 +245,19 @@ class Table:
     clock_timer: asyncio.TimerHandle | None = None
     #: The time the clock reads (``time.monotonic``, or a test's fake).
     now: Callable[[], float] = time.monotonic
+    #: What safe undo needs to know of every action so far (built when first asked for).
+    _steps: list[Step] | None = None
+    #: The table's guide (rules, options, explanations): printed data, built once.
+    _guide: JsonDict | None = None
+
+    @property
+    def steps(self) -> list[Step]:
+        """The :class:`~alaka.core.undo.Step` of each action so far (one replay, the first time)."""
+        if self._steps is None:
+            table = self.state.action_table()
+            actions = [table.parse(name) for name in self.record()["actions"]]
+            self._steps = steps_of(replay_states(self.record()), actions)
+        return self._steps
 
     @property
     def seq(self) -> int:
@@ -333,13 +349,14 @@ class Table:
         player = state.current_player()
         legal: list[JsonDict] = []
         forced: JsonDict | None = None
+        can_undo = False
         if seat is not None and player == seat and self.seats[seat].kind == HUMAN and self.forfeit is None:
-            legal = [
-                {"id": a.id, "name": a.name, "label": self.game.label(state, a)}
-                for a in state.legal_actions()
-            ]
+            # each choice with its label, its cost hint and the explanations it is about
+            legal = [dict(choice) for choice in choices(state)]
             if len(legal) == 1:  # the server plays it after its pause: shown, never offered
                 forced, legal = legal[0], []
+            else:
+                can_undo = undoable(self.steps, state, seat) > 0
         return {
             "type": "state",
             "table": self.summary() if summary is None else summary,
@@ -349,11 +366,44 @@ class Table:
             "log_from": log_from,
             "legal": legal,
             "forced": forced,
+            "undo": can_undo,
             "to_move": player if player >= 0 and self.forfeit is None else None,
             "waiting_for": self.waiting_for(seat),
             "clock": None if self.clock is None else self.clock.json(self.now()),
             "forfeit": self.forfeit_result(),
         }
+
+    def guide(self) -> JsonDict:
+        """What the page explains, the same for everyone: the game's rules in brief, the options
+        of this table in words, and every explanation of the content in use (printed data
+        only: nothing of any hand or deck)."""
+        if self._guide is None:
+            glossary = glossary_of(self.state)
+            options = []
+            for p in self.game.parameters:
+                if p.is_path or p.name == "max_turns":
+                    continue
+                value = self.options.get(p.name, p.default)
+                shown = value
+                if p.choice_labels and value in p.choices:
+                    shown = p.choice_labels[p.choices.index(str(value))]
+                elif isinstance(value, bool):
+                    shown = "yes" if value else "no"
+                options.append(
+                    {
+                        "name": p.name,
+                        "label": p.label or p.name.replace("_", " ").capitalize(),
+                        "value": shown,
+                        "help": p.description,
+                        "standard": value == p.default,
+                    }
+                )
+            self._guide = {
+                "rules": self.game.rules_summary(),
+                "options": options,
+                "glossary": [] if glossary is None else [dict(e) for e in glossary.entries],
+            }
+        return self._guide
 
     def forfeit_result(self) -> JsonDict | None:
         """The result of a game a seat forfeited on time (shaped like a view's ``outcome``:
@@ -776,6 +826,48 @@ class TableRoom:
                 raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
         self.kick(table)
 
+    async def take_back(self, table: Table, seat: int | None, seq: object) -> None:
+        """Safe undo (:mod:`alaka.core.undo`): the person takes back their latest decisions of
+        this turn (and the forced moves after them), back to their last real choice, if no
+        other seat and no chance has acted since and each is declared safe by the game. The
+        shortened record is stored first; then everyone is told who took back how many, and
+        gets the whole log again (it is shorter now)."""
+        if seat is None:
+            raise TableError("spectators cannot undo; open a seat's link to play")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise TableError("an undo message is {'type': 'undo', 'seq': number}")
+        async with table.lock:
+            if table.forfeit is not None or table.finished:
+                raise TableError("the game is over")
+            if seq != table.seq:
+                raise TableError("the table has moved on since you asked; look again")
+            if table.seats[seat].kind != HUMAN:
+                raise TableError("you left this seat; a bot plays it now")
+            count = to_last_choice(table.state, table.steps, seat)
+            if not count:
+                raise TableError(
+                    "nothing to take back: only your own decisions of this turn, before anyone else"
+                    " acts and before anything hidden is drawn, rolled or shown"
+                )
+            restored = undo(table.state, table.steps, seat, count)
+            await self._store(self.store.take_back, table.id, table.seq - count, now())
+            table.state = restored
+            del table.steps[-count:]
+            table.active = time.monotonic()
+            words = "1 decision" if count == 1 else f"{count} moves"
+            notice = encode(
+                {
+                    "type": "undo",
+                    "seat": seat,
+                    "count": count,
+                    "text": f"{table.seats[seat].name} took back {words}.",
+                }
+            )
+            for client in list(table.clients):
+                client.deliver(notice)
+                client.log_sent = 0  # the log is shorter: everyone gets it whole
+            self.broadcast(table)
+
     async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
         """Take an open seat from the lobby: its private link goes to the first to ask."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
@@ -857,6 +949,8 @@ class TableRoom:
         in its log, so a roll costs one message per client instead of one per die.
         """
         await self.journal.append(table.id, table.seq + 1, action.name)
+        if table._steps is not None:
+            table._steps.append(step(table.state, action))
         player = table.state.current_player()
         chance = player == CHANCE
         table.state.apply_action(action)

@@ -46,7 +46,7 @@ function boardCell(player, space, name) {
   const helper = player.helper === `${name} space`;
   const at = `${player.seat}:${dashed(name)}`;
   let content;
-  if (element) content = h("div", { class: "element" }, element);
+  if (element) content = h("div", { class: "element", dataset: { topic: element } }, element);
   else if (player.runes.length) {
     content = h(
       "div",
@@ -58,7 +58,7 @@ function boardCell(player, space, name) {
   return h(
     "div",
     { class: `space${element ? " filled" : ""}${helper ? " helper" : ""}`, dataset: { place: `space:${at}` } },
-    h("div", { class: "space-name" }, name),
+    h("div", { class: "space-name", dataset: { topic: `${name} space` } }, name),
     content,
     helper ? h("div", { class: "helper-tag" }, "Magic Helper") : null,
   );
@@ -79,13 +79,13 @@ function playerStats(view, player) {
     "div",
     { class: "stats" },
     h("span", { dataset: { place: `points:${player.seat}` } }, stat("Points", player.points)),
-    h("span", { dataset: { place: `dark:${player.seat}` } }, stat("Dark Power", player.dark_power)),
+    h("span", { dataset: { place: `dark:${player.seat}`, topic: "Dark Power token" } }, stat("Dark Power", player.dark_power)),
     h(
       "span",
-      { class: "wizard-card", dataset: { place: `wizard:${player.seat}` } },
+      { class: "wizard-card", dataset: { place: `wizard:${player.seat}`, topic: "Wizard card" } },
       stat("Wizard card", `${player.stored} stored`),
     ),
-    stat("Helper", player.helper || "not used yet"),
+    h("span", { dataset: { topic: "Magic Helper" } }, stat("Helper", player.helper || "not used yet")),
     player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
     bonus ? stat("Final bonus", `lines ${bonus.lines} + own creature ${bonus.own_creature} = ${bonus.total}`) : null,
   );
@@ -94,7 +94,17 @@ function playerStats(view, player) {
 function playerPanel(view, player, ctx) {
   const me = player.seat === view.seat;
   const turn = view.active_player === player.seat && view.outcome === null;
-  const boardName = player.board === null ? "no board yet" : `board ${player.board} (${player.creature})`;
+  const boardName =
+    player.board === null
+      ? "no board yet"
+      : h(
+          "span",
+          {},
+          h("span", { dataset: { topic: `Portal board ${player.board}` } }, `board ${player.board}`),
+          " (",
+          h("span", { dataset: { topic: player.creature } }, player.creature),
+          ")",
+        );
   return h(
     "section",
     {
@@ -116,7 +126,9 @@ function playerPanel(view, player, ctx) {
       ? h(
           "div",
           { class: "chips" },
-          player.hand.map((name) => h("span", { class: "chip hand-card", dataset: { place: `hand:${cardKey(name, view)}` } }, name)),
+          player.hand.map((name) =>
+            h("span", { class: "chip hand-card", dataset: { place: `hand:${cardKey(name, view)}`, topic: name } }, name),
+          ),
         )
       : handView(player.hand, player.hand_size),
   );
@@ -166,7 +178,11 @@ function columnsPanel(view) {
           h("div", { class: "row-label" }, `Column ${k + 1}`),
           column.length
             ? column.map((name) =>
-                h("div", { class: "chip column-card", dataset: { place: `colcard:${cardKey(name, view)}` } }, name),
+                h(
+                  "div",
+                  { class: "chip column-card", dataset: { place: `colcard:${cardKey(name, view)}`, topic: name } },
+                  name,
+                ),
               )
             : h("div", { class: "dim" }, "empty"),
         ),
@@ -183,7 +199,7 @@ function spellDice(view) {
       h(
         "div",
         { class: "dice spell-die" },
-        h("b", {}, `Die ${k + 1}: `),
+        h("b", { dataset: { topic: `Die ${k + 1}` } }, `Die ${k + 1}: `),
         faces.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
       ),
     ),

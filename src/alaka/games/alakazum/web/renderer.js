@@ -35,7 +35,7 @@ function seatKeyName(key) {
 function characterCard(c, face) {
   return h(
     "article",
-    { class: `card character ${cultureClass(c.culture)}`, title: `${c.name} (${c.culture})`, dataset: { place: `char:${c.card}` } },
+    { class: `card character ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
     h("div", { class: "card-name" }, c.name),
     h(
@@ -51,8 +51,8 @@ function characterCard(c, face) {
       ? h(
           "div",
           { class: "tags" },
-          c.traits.map((t) => h("span", { class: "tag" }, t.replaceAll("_", " "))),
-          c.broom ? h("span", { class: "tag broom" }, "broom") : null,
+          c.traits.map((t) => h("span", { class: "tag", dataset: { topic: t } }, t.replaceAll("_", " "))),
+          c.broom ? h("span", { class: "tag broom", dataset: { topic: "Broom" } }, "broom") : null,
         )
       : null,
   );
@@ -96,7 +96,7 @@ function zumHand(p, cards) {
         {
           class: "chip hand-card",
           title: face && face.type === "hand" ? effectText(face.effect) : name,
-          dataset: face && face.key ? { place: `hand:${face.key}` } : {},
+          dataset: face && face.key ? { place: `hand:${face.key}`, topic: name } : { topic: name },
         },
         n === 1 ? name : `${name} ×${n}`,
         h("small", { class: "market-number" }, market === null ? " (never to market)" : ` (market ${market})`),
@@ -113,7 +113,7 @@ function number(label, value) {
 function shortCharacter(c) {
   return h(
     "span",
-    { class: `mini ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}` } },
+    { class: `mini ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("span", { class: "dot" }),
     `${c.name} ${c.culture} ${c.level}${c.broom ? " +broom" : ""}`,
   );
@@ -127,7 +127,10 @@ function cultureTotals(totals, seat) {
     Object.entries(totals).map(([culture, points]) =>
       h(
         "span",
-        { class: `culture-chip ${cultureClass(culture)}${points ? "" : " zero"}`, dataset: { place: `culture:${seat}:${culture}` } },
+        {
+          class: `culture-chip ${cultureClass(culture)}${points ? "" : " zero"}`,
+          dataset: { place: `culture:${seat}:${culture}`, topic: culture },
+        },
         `${culture} ${points}`,
       ),
     ),
@@ -167,7 +170,7 @@ function enemyCard(e) {
   if (e.revealed) {
     return h(
       "article",
-      { class: "card enemy revealed", dataset: place },
+      { class: "card enemy revealed", dataset: { ...place, topic: e.name } },
       h("div", { class: "band" }, `Enemy ${e.position}`),
       h("div", { class: "card-name" }, e.name),
       h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
@@ -176,7 +179,7 @@ function enemyCard(e) {
   if (e.name !== undefined) {
     return h(
       "article",
-      { class: "card enemy peeked", dataset: place },
+      { class: "card enemy peeked", dataset: { ...place, topic: e.name } },
       h("div", { class: "band" }, `Enemy ${e.position}: face down`),
       h("div", { class: "card-name" }, `You saw ${e.name}`),
       h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
@@ -307,7 +310,9 @@ function pilesPanel(view) {
           { class: "chips" },
           counted(view.market).map((label, k) => {
             const face = view.cards[[...new Set(view.market)][k]];
-            return h("span", { class: "chip", dataset: face && face.key ? { place: `market:${face.key}` } : {} }, label);
+            const name = [...new Set(view.market)][k];
+            const place = face && face.key ? { place: `market:${face.key}` } : {};
+            return h("span", { class: "chip", dataset: { ...place, topic: name } }, label);
           }),
         )
       : h("span", { class: "dim" }, "empty"),

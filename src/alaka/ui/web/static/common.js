@@ -92,7 +92,7 @@ export function panel(title, ...children) {
 /** A row of small name chips, or a dim "empty". */
 export function chips(names, cls = "chip") {
   if (!names || names.length === 0) return h("span", { class: "dim" }, "empty");
-  return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls }, name)));
+  return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls, dataset: { topic: name } }, name)));
 }
 
 /** A count and its noun, plural unless it is one: "1 card", "2 cards". */
@@ -109,7 +109,9 @@ export function stat(label, value) {
 export function handView(hand, size) {
   if (hand === null) return cardBacks(size);
   if (hand.length === 0) return h("span", { class: "dim" }, "empty");
-  const cards = counted(hand).map((name) => h("span", { class: "chip hand-card" }, name));
+  const cards = [...new Set(hand)].map((name, k) =>
+    h("span", { class: "chip hand-card", dataset: { topic: name } }, counted(hand)[k]),
+  );
   return h("div", { class: "chips" }, cards);
 }
 

@@ -3,6 +3,7 @@
 // person clicks; it decides nothing itself.
 
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
+import { Guide, explainIn, rulesPanel, smallTable } from "./explain.js";
 import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -94,8 +95,8 @@ function onMessage(message) {
     onTable(message.table);
   } else if (message.type === "rematch") {
     showRematch(message.url);
-  } else if (message.type === "clock") {
-    onClockNotice(message);
+  } else if (message.type === "clock" || message.type === "undo") {
+    onNotice(message);
   }
 }
 
@@ -146,7 +147,7 @@ function onState(message) {
   updateLog(message.view.log, message.log_from);
   describeSeat(message);
   drawTable();
-  if (page.markAfter !== null && message.seq > page.markAfter) {
+  if (page.markAfter !== null && (message.seq > page.markAfter || page.markAfter < 0)) {
     page.changes.mark($("board")); // the table after this seat's decision: changes count from here
     page.markAfter = null;
   }
@@ -168,6 +169,7 @@ function drawTable() {
   page.changes.show(board);
   const legal = page.gaveUp ? [] : message.legal;
   page.offCanvas = offerOnTable(board, message.view, legal, act);
+  if (page.guide) explainIn(board, page.guide);
   if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
 }
 
@@ -230,9 +232,12 @@ function tickClock() {
 
 setInterval(tickClock, 250);
 
-/** Time ran out for a seat: everyone is told, for a while, beside the choices. */
-function onClockNotice(message) {
-  const note = $("clock-note");
+/** Time ran out for a seat, or a seat took a decision back: everyone is told, for a while,
+ * beside the choices (an undo also makes the whole table count as changed from here). */
+function onNotice(message) {
+  if (message.type === "undo") page.markAfter = -1;
+  const note = $("notice");
+  note.dataset.kind = message.type;
   note.textContent = message.text;
   note.hidden = false;
   clearTimeout(page.clockNoteTimer);
@@ -312,11 +317,40 @@ function renderActions() {
         "button",
         { type: "button", class: "action", dataset: { name: action.name }, disabled: waiting },
         action.label,
+        action.hint ? h("small", { class: "cost", "data-testid": "cost" }, action.hint) : null,
+        topicTables(action),
       );
       button.addEventListener("click", () => act(action.name, button));
       return button;
     }),
+    message.undo
+      ? h("button", { type: "button", class: "secondary undo", "data-testid": "undo", disabled: waiting }, "↶ Undo my last decision")
+      : null,
   );
+  const undoButton = box.querySelector("[data-testid=undo]");
+  if (undoButton) undoButton.addEventListener("click", () => takeBack(undoButton));
+}
+
+/** What a choice is about, drawn small when the explanation has a table: the board you would
+ * take (its runes), the dice you would roll (their faces). */
+function topicTables(action) {
+  if (!page.guide || !action.topics || action.topics.length > 3) return null;
+  const drawn = action.topics.map((name) => page.guide.find(name)).filter((entry) => entry && entry.table.length);
+  if (!drawn.length || drawn.length !== action.topics.length) return null;
+  return h(
+    "span",
+    { class: "topic-tables" },
+    drawn.map((entry) => h("span", { class: "topic-table", title: entry.summary }, h("small", {}, entry.name), smallTable(entry.table))),
+  );
+}
+
+/** Ask the server to take back this seat's last decision (it checks the rule). */
+function takeBack(button) {
+  const socket = page.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) return;
+  page.sentSeq = page.last.seq;
+  socket.send(JSON.stringify({ type: "undo", seq: page.last.seq }));
+  button.disabled = true;
 }
 
 function showOutcome(message) {
@@ -392,8 +426,19 @@ $("error-close").addEventListener("click", () => {
 });
 $("rematch").addEventListener("click", rematch);
 $("leave").addEventListener("click", leave);
-// The game's renderer first (named by the table's summary), then the socket.
+/** The rules, the table's options and every explanation, once (the same for everyone). */
+async function loadGuide() {
+  try {
+    page.guide = new Guide(await api(`/api/tables/${encodeURIComponent(tableId)}/guide`));
+    rulesPanel($("rules"), page.guide);
+    $("rules-box").hidden = false;
+  } catch {
+    page.guide = null; // the table works without explanations
+  }
+}
+
+// The game's renderer and the guide first (named by the table's summary), then the socket.
 api(`/api/tables/${encodeURIComponent(tableId)}`)
-  .then(loadRenderer)
+  .then((summary) => Promise.all([loadRenderer(summary), loadGuide()]))
   .catch((error) => showError(`The table could not be drawn: ${error.message}`))
   .finally(connect);

@@ -161,11 +161,11 @@ export function offerOnTable(root, view, legal, act) {
     if (actions.length === 1) {
       const [action] = actions;
       element.dataset.action = action.name;
-      element.title = action.label;
-      element.setAttribute("aria-label", action.label);
+      element.title = withHint(action);
+      element.setAttribute("aria-label", withHint(action));
       onPress(element, () => act(action.name, element));
     } else {
-      const words = `${actions.length} choices: ${actions.map((a) => a.label).join(" / ")}`;
+      const words = `${actions.length} choices: ${actions.map(withHint).join(" / ")}`;
       element.dataset.choices = String(actions.length);
       element.title = words;
       element.setAttribute("aria-label", words);
@@ -174,6 +174,11 @@ export function offerOnTable(root, view, legal, act) {
     }
   }
   return rest;
+}
+
+/** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
+export function withHint(action) {
+  return action.hint ? `${action.label} (${action.hint})` : action.label;
 }
 
 /** Click, Enter and Space all press a table element (it is not a <button>). */
@@ -209,6 +214,7 @@ function openMenu(element, actions, act) {
         "button",
         { type: "button", class: "choice-item", role: "menuitem", dataset: { action: action.name } },
         action.label,
+        action.hint ? h("small", { class: "cost" }, action.hint) : null,
       );
       item.addEventListener("click", (event) => {
         event.stopPropagation();
