@@ -500,15 +500,21 @@ def test_an_open_page_reconnects_after_a_server_restart(
         if not ana.try_move():
             time.sleep(0.1)
     page = ana.page
-    page.wait_for_selector("button.action:enabled")  # Ana decides: the bot has finished moving
+    # Ana decides: the bot has finished moving
+    page.wait_for_selector("#board [data-action], #board [data-choices], button.action:enabled")
     log_before = page.locator("[data-testid=log] li").all_inner_texts()
     seq_before = page.get_attribute("[data-testid=legal-actions]", "data-seq")
 
     first.stop()
     page.wait_for_selector("[data-testid=status][data-state=reconnecting]")
+    # a click meanwhile says the page is not connected ...
+    page.locator("#board [data-action], button.action:enabled").first.click()
+    banner = page.locator("[data-testid=error]")
+    assert banner.is_visible() and "Not connected" in banner.inner_text()
     second = Server(tmp_path, port=first.port)  # the same SQLite file: every table is back
     try:
         page.wait_for_selector("[data-testid=status][data-state=connected]", timeout=20_000)
+        banner.wait_for(state="hidden")  # ... and that is cleared once it is connected again
         page.wait_for_function(
             "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log_before)
         )
@@ -695,5 +701,70 @@ def test_a_clock_runs_out_and_everyone_is_told(browser: Browser, server: str, sh
     note.wait_for(state="visible", timeout=15_000)  # Ana does nothing
     assert note.inner_text() == "Ana ran out of time: the heuristic bot plays this decision."
     page.wait_for_function("() => document.querySelectorAll('[data-testid=log] li').length > 0")
+    ana.check_clean()
+    ana.close()
+
+
+def test_cards_boards_and_dice_are_explained_choices_say_their_cost_and_a_decision_is_undone(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=2)
+    page = ana.page
+    # boards are chosen seeing them: each button draws the board's runes
+    page.wait_for_selector("button.action[data-name^='board:'] .explain-table")
+    assert page.locator("button.action[data-name='board:1'] .explain-table tr").count() == 3
+    page.screenshot(path=shots / "alakazoo-choose-board-desktop.png")
+    page.click("button.action[data-name='board:1']")
+    # hovering a card explains it, in the glossary's words
+    page.wait_for_selector("#board .column-card.explained")
+    page.hover("#board .column-card.explained >> nth=0")
+    tip = page.locator("[data-testid=explanation]")
+    tip.wait_for()
+    assert "element card" in tip.inner_text().lower()
+    page.hover("#board [data-topic='Portal board 1']")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=explanation]')?.innerText.includes('Portal board 1')"
+    )
+    page.screenshot(path=shots / "alakazoo-explained-desktop.png")
+    # the rules panel: the rules in brief, the options, and a search
+    page.click("[data-testid=rules] summary")
+    assert "Goal:" in page.locator("[data-testid=rules-text]").inner_text()
+    page.fill("[data-testid=glossary-search]", "dark pow")
+    assert "Dark Power token" in page.locator("[data-testid=glossary-results]").inner_text()
+    # play until the dice are rolled and a result may be placed; placing is taken back
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("[data-testid=undo]").count():
+        assert time.monotonic() < deadline, "Ana never had a decision to take back"
+        names = page.eval_on_selector_all(
+            "#board [data-action^='place:'], button.action[data-name^='roll:']",
+            "f => f.map(e => e.dataset.action || e.dataset.name)",
+        )
+        if names:
+            seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+            target = (
+                f"#board [data-action='{names[0]}']"
+                if names[0].startswith("place:")
+                else f"button.action[data-name='{names[0]}']"
+            )
+            page.locator(target).first.click()
+            page.wait_for_function(ANSWERED, arg=seq)
+        elif not ana.try_move():
+            page.wait_for_timeout(50)
+    seq = int(page.get_attribute("[data-testid=legal-actions]", "data-seq") or 0)
+    log_before = page.locator("[data-testid=log] li").count()
+    page.screenshot(path=shots / "alakazoo-undo-offered-desktop.png")
+    page.click("[data-testid=undo]")
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=legal-actions]').dataset.seq) < n", arg=seq
+    )
+    assert page.locator("[data-testid=notice]").inner_text().startswith("Ana took back")
+    assert page.locator("[data-testid=log] li").count() < log_before
+    # costs are said before choosing: some choice of the game carries one
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("[data-testid=cost], #board [data-action][title*='(']").count():
+        assert time.monotonic() < deadline, "no choice ever said its cost"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
     ana.check_clean()
     ana.close()
