@@ -471,7 +471,7 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
         "[data-testid=review] h3, [data-testid=review] p:has-text('Well played')", timeout=60_000
     )
     review = page.locator("[data-testid=review]").inner_text()
-    assert "made the best choice the search found in" in review
+    assert "chose as well as the best the search found" in review
     costly = page.locator("[data-testid=costly] button")
     if costly.count():
         decided = int(costly.first.get_attribute("data-step") or 0)

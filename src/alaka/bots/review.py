@@ -96,10 +96,11 @@ class Review:
 
     @property
     def agreement(self) -> float:
-        """The share of decisions where the choice made was the best one found."""
+        """The share of decisions whose choice was as good as the best found: it gave away less
+        than :data:`MISTAKE` (choices closer than that are within the search's noise)."""
         if not self.decisions:
             return 1.0
-        return sum(d.loss == 0.0 for d in self.decisions) / len(self.decisions)
+        return sum(d.loss < MISTAKE for d in self.decisions) / len(self.decisions)
 
     def json(self) -> JsonDict:
         return {
@@ -189,7 +190,8 @@ def review_text(review: Review, title: str, top: int = 5) -> str:
     lines = [
         f"Review of Player {review.seat + 1}'s decisions in {title} ({len(review.decisions)} decisions with a"
         f" choice; {review.iterations} searches each, from what Player {review.seat + 1} could see)",
-        f"The best choice found was made {review.agreement:.0%} of the time.",
+        f"A choice as good as the best found (within {MISTAKE:.0%}) was made"
+        f" {review.agreement:.0%} of the time.",
     ]
     costly = review.costly(top)
     if not costly:

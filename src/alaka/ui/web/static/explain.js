@@ -64,7 +64,8 @@ export function smallTable(rows) {
 let tip = null;
 let shownFor = null;
 
-function hide() {
+/** Take the explanation away (the table is drawn again: what it explained may be gone). */
+export function hide() {
   if (tip) tip.remove();
   tip = null;
   shownFor = null;

@@ -26,6 +26,7 @@ const page = {
   playing: null, // the autoplay timer
   review: null, // the seat's review, once made
   changes: new Changes(),
+  shown: -1, // the step drawn last
 };
 
 function showError(text) {
@@ -69,6 +70,9 @@ function nextTurn(direction) {
 }
 
 function draw(answer) {
+  // Only a step forward to the next event highlights what it changed; a jump just shows the table.
+  const stepped = answer.step > page.shown && !page.eventful.some((k) => k > page.shown && k < answer.step);
+  page.shown = answer.step;
   page.steps = answer.steps;
   page.step = answer.step;
   if (answer.turns) page.turns = answer.turns;
@@ -86,7 +90,7 @@ function draw(answer) {
   const ctx = { table: page.table, seat: page.seat };
   const board = $("board");
   fill(board, renderView(view, ctx));
-  page.changes.show(board);
+  if (stepped) page.changes.show(board);
   page.changes.mark(board);
   fill($("turn"), turnLine(view));
   fill($("happened"), happened(answer));
@@ -204,7 +208,8 @@ function showReview(review) {
     h(
       "p",
       {},
-      `${seatLabel(review.seat, page.table)} made the best choice the search found in `,
+      `${seatLabel(review.seat, page.table)} chose as well as the best the search found (within `,
+      `${percent(review.mistake)} win chance) in `,
       h("b", {}, percent(review.agreement)),
       ` of ${review.decisions.length} decisions (${review.iterations} searches each, from what you could see).`,
     ),

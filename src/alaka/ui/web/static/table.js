@@ -3,7 +3,7 @@
 // person clicks; it decides nothing itself.
 
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
-import { Guide, explainIn, rulesPanel, smallTable } from "./explain.js";
+import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
 import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -164,6 +164,7 @@ function drawTable() {
   const message = page.last;
   const board = $("board");
   closeMenu();
+  hideExplanation();
   fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
   board.classList.remove("waiting-answer");
   page.changes.show(board);
