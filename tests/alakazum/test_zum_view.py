@@ -99,10 +99,16 @@ def test_the_view_carries_the_printed_face_of_every_card_it_names() -> None:
     }
     assert mine["Magic hat 2"] == {
         "type": "hand",
+        "key": "magic_hat_2",  # as the actions name it, so the table can offer it on the card
         "market_number": 1,
         "effect": {"type": "magic_hat", "energy": 2},
     }
-    assert mine["Voodoo doll"] == {"type": "hand", "market_number": None, "effect": {"type": "voodoo_doll"}}
+    assert mine["Voodoo doll"] == {
+        "type": "hand",
+        "key": "voodoo_doll",
+        "market_number": None,
+        "effect": {"type": "voodoo_doll"},
+    }
     assert mine["Pulpo / Marmitako"]["effect"] == {
         "type": "food",
         "foods": {"GAL": "Pulpo", "EUS": "Marmitako"},

@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+DESKTOP: ViewportSize = {"width": 1366, "height": 850}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: The longest a whole game may take before the test gives up (they take a few seconds).
 GAME_TIMEOUT = 60.0
@@ -85,12 +85,13 @@ def browser() -> Iterator[Browser]:
 class Server:
     """``alaka serve --pace 0`` in a subprocess, on its own port and SQLite file."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, pace: float = 0.0) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder / f"serve-{time.monotonic_ns()}.log"
-        command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", "0"]
+        command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", str(pace)]
+        command += ["--review-iterations", "6"]  # a review in seconds, not minutes
         with self.log_path.open("w") as log:
             self.process = subprocess.Popen(
                 [*command, "--db", str(folder / "t.sqlite3")], stdout=log, stderr=subprocess.STDOUT
@@ -190,6 +191,7 @@ class Person:
         self.page.wait_for_selector("[data-testid=legal-actions][data-seq]", state="attached")
         self.rng = random.Random(seed)
         self.clicks = 0
+        self.on_table = 0  # clicks on the table itself (not a button)
 
     def _console(self, message: ConsoleMessage) -> None:
         if "Content Security Policy" in message.text:
@@ -200,17 +202,34 @@ class Person:
         return self.page.locator("[data-testid=outcome]").is_visible()
 
     def try_move(self) -> bool:
-        """Click one enabled action button, chosen at random; False if there is none now."""
+        """Click one choice, chosen at random, where a person clicks it: on the table (an element
+        with ``data-action``, or one with several choices, then an item of its menu) or among
+        the buttons; False if there is none now."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         page = self.page
-        names = page.eval_on_selector_all("button.action:enabled", "found => found.map(b => b.dataset.name)")
-        if not names:
+        if page.locator("#board.waiting-answer").count():
+            return False
+        found = page.eval_on_selector_all(
+            "#board [data-action], #board [data-choices], button.action:enabled",
+            "found => found.map(e => e.dataset.action ? 'table ' + e.dataset.action"
+            " : e.dataset.choices ? 'menu ' + e.dataset.place : 'button ' + e.dataset.name)",
+        )
+        if not found:
             return False
         seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
-        name = self.rng.choice(names)
+        where, _, name = self.rng.choice(found).partition(" ")
         try:
-            page.locator(f"button.action[data-name={json.dumps(name)}]").click(timeout=2000)
+            if where == "table":
+                page.locator(f"#board [data-action={json.dumps(name)}]").first.click(timeout=2000)
+                self.on_table += 1
+            elif where == "menu":
+                page.locator(f"#board [data-place={json.dumps(name)}]").first.click(timeout=2000)
+                items = page.locator(".choice-menu [data-action]")
+                items.nth(self.rng.randrange(items.count())).click(timeout=2000)
+                self.on_table += 1
+            else:
+                page.locator(f"button.action[data-name={json.dumps(name)}]").click(timeout=2000)
         except PlaywrightTimeout:
             return False  # the choices were redrawn in the meantime: look again
         page.wait_for_function(ANSWERED, arg=seq, timeout=10_000)
@@ -400,7 +419,7 @@ def test_pages_fit_a_phone_screen(
     context.close()
 
 
-def test_replay_steps_through_a_finished_game(
+def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
     browser: Browser, server: str, shots: Path, finished_zoo: dict[str, Any]
 ) -> None:
     context = browser.new_context(viewport=DESKTOP)
@@ -411,32 +430,59 @@ def test_replay_steps_through_a_finished_game(
     page.goto(f"{server}/table/{finished_zoo['id']}/replay?seat=0")
     step = page.locator("[data-testid=replay-step]")
 
+    def now() -> int:
+        return int(step.get_attribute("data-step") or -1)
+
     def at(number: int) -> None:
         page.wait_for_selector(f"[data-testid=replay-step][data-step='{number}']")
 
     at(0)
-    assert step.inner_text() == f"Step 0 of {steps}"
-    for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    at(3)
-    page.click("#next")
-    at(4)
-    assert page.locator("[data-testid=replay-action] li").count() > 0  # what step 4 did
-    page.click("#prev")
-    at(3)
+    assert step.inner_text() == f"Turn 0 · step 0 of {steps}"
+    # by event: each step shown added something to the log
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('[data-testid=replay-step]').dataset.step !== '0'")
+    assert page.locator("[data-testid=replay-action] li").count() > 0
+    # by turn: the turn list jumps, and the next-turn button goes to the next turn's first step
+    turns = page.locator("[data-testid=turn-list] option")
+    assert turns.count() > 5
+    page.select_option("[data-testid=turn-list]", index=3)
+    third = int(turns.nth(3).get_attribute("value") or 0)
+    at(third)
+    page.click("[data-testid=next-turn]")
+    at(int(turns.nth(4).get_attribute("value") or 0))
+    assert page.locator("[data-testid=turn-list]").input_value() == turns.nth(4).get_attribute("value")
+    # autoplay moves on by itself, and stops when asked
+    page.select_option("[data-testid=speed]", "350")
+    before = now()
+    page.click("[data-testid=autoplay]")
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=replay-step]').dataset.step) > n + 1", arg=before
+    )
+    page.click("[data-testid=autoplay]")
+    assert page.locator("[data-testid=autoplay]").get_attribute("aria-pressed") == "false"
     page.keyboard.press("End")
     at(steps)
     assert page.locator("[data-testid=outcome]").is_visible()
     assert page.locator(".player.me").count() == 1
-    page.screenshot(path=shots / "replay-desktop.png", full_page=True)
 
-    # The slider, then the spectator's view of the same step.
-    slide = "(slider, n) => { slider.value = n; slider.dispatchEvent(new Event('input')); }"
-    page.locator("#slider").evaluate(slide, 10)
-    at(10)
+    # the review: seat 1's decisions rated, the costliest named, each one's rating at its step
+    page.click("[data-testid=review-start]")
+    page.wait_for_selector(
+        "[data-testid=review] h3, [data-testid=review] p:has-text('Well played')", timeout=60_000
+    )
+    review = page.locator("[data-testid=review]").inner_text()
+    assert "chose as well as the best the search found" in review
+    costly = page.locator("[data-testid=costly] button")
+    if costly.count():
+        decided = int(costly.first.get_attribute("data-step") or 0)
+        costly.first.click()
+        at(decided + 1)
+        assert "better:" in page.locator("[data-testid=rating]").inner_text()
+    page.screenshot(path=shots / "replay-review-desktop.png", full_page=True)
+
+    # the spectator's view of the same step
     page.select_option("#seat", "")
     page.wait_for_selector(".player.me", state="detached")  # a spectator has no seat of their own
-    assert "seat=" not in page.url
     page.click("#first")
     at(0)
     assert not page.locator("[data-testid=outcome]").is_visible()
@@ -454,15 +500,21 @@ def test_an_open_page_reconnects_after_a_server_restart(
         if not ana.try_move():
             time.sleep(0.1)
     page = ana.page
-    page.wait_for_selector("button.action:enabled")  # Ana decides: the bot has finished moving
+    # Ana decides: the bot has finished moving
+    page.wait_for_selector("#board [data-action], #board [data-choices], button.action:enabled")
     log_before = page.locator("[data-testid=log] li").all_inner_texts()
     seq_before = page.get_attribute("[data-testid=legal-actions]", "data-seq")
 
     first.stop()
     page.wait_for_selector("[data-testid=status][data-state=reconnecting]")
+    # a click meanwhile says the page is not connected ...
+    page.locator("#board [data-action], button.action:enabled").first.click()
+    banner = page.locator("[data-testid=error]")
+    assert banner.is_visible() and "Not connected" in banner.inner_text()
     second = Server(tmp_path, port=first.port)  # the same SQLite file: every table is back
     try:
         page.wait_for_selector("[data-testid=status][data-state=connected]", timeout=20_000)
+        banner.wait_for(state="hidden")  # ... and that is cleared once it is connected again
         page.wait_for_function(
             "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log_before)
         )
@@ -474,3 +526,245 @@ def test_an_open_page_reconnects_after_a_server_restart(
     finally:
         ana.close()
         second.stop()
+
+
+# -- issue 21: a table people enjoy and learn from ------------------------------------------------
+
+
+def test_choices_are_clicked_on_the_table_and_what_changed_is_shown(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=11)
+    page = ana.page
+    # boards are chosen by buttons (no place on the table); taking a column, on the table
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("#board [data-action^='take:']").count():
+        assert time.monotonic() < deadline, "no column was ever offered"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
+    # every choice with a place on the table is offered there: highlighted, labelled, reachable
+    offered = page.eval_on_selector_all(
+        "#board [data-action]",
+        "found => found.map(e => [e.dataset.action, e.title, e.tabIndex, e.classList.contains('choice')])",
+    )
+    assert offered and all(title and tab == 0 and lit for _, title, tab, lit in offered)
+    take = page.locator("#board [data-action^='take:']").first
+    action = take.get_attribute("data-action")
+    assert take.get_attribute("title", timeout=1000) and take.get_attribute("role") == "button"
+    assert page.locator(f"button.action[data-name='{action}']").count() == 0  # not a button as well
+    hint = page.locator("[data-testid=table-hint]").inner_text()
+    assert "Click a highlighted place on the table" in hint
+    page.screenshot(path=shots / "alakazoo-choices-desktop.png")
+    # the keyboard reaches it: focus, Enter
+    seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+    take.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(ANSWERED, arg=seq)
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any("takes column" in line for line in log[-8:]), log[-8:]
+    # the newest events stand beside the choices, the same as the log's end
+    latest = page.locator("[data-testid=latest] li").all_inner_texts()
+    assert (
+        latest == page.locator("[data-testid=log] li").all_inner_texts()[-len(latest) :] and len(latest) == 5
+    )
+    # what the bot changed since Ana's decision is highlighted on the table
+    page.wait_for_selector("#board .changed")
+    page.screenshot(path=shots / "alakazoo-changed-desktop.png")
+    play_to_the_end([ana], shots, "alakazoo-by-table")
+    assert ana.on_table > 5
+    winner = page.locator("[data-testid=winner]").inner_text()
+    assert winner.endswith(("wins.", "win!", "share the win.", "Nobody won."))
+    assert (
+        page.locator("[data-testid=replay-link]").get_attribute("href")
+        == f"/table/{made['table']['id']}/replay?seat=0"
+    )
+    ana.check_clean()
+    ana.close()
+
+
+def test_on_a_phone_the_newest_events_stay_in_view_beside_the_choices(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=3, viewport=PHONE)
+    page = ana.page
+    for _ in range(6):
+        if not ana.try_move():
+            page.wait_for_timeout(100)
+    page.wait_for_selector("#board [data-action], button.action:enabled")
+    for scroll in (0, 600, 1400):  # wherever the table is scrolled to
+        page.evaluate("y => window.scrollTo(0, y)", scroll)
+        box = page.locator("[data-testid=latest]").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1
+        page.screenshot(path=shots / f"alakazoo-phone-scrolled-{scroll}.png")
+    no_horizontal_overflow(page)
+    ana.check_clean()
+    ana.close()
+
+
+def test_alakazum_draws_dice_keeps_the_last_combat_and_never_offers_a_forced_step(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """With the real pauses (a forced step is answered after 0.4-1.2 s): a single choice is
+    shown as automatic, never as a button, and nobody's click is refused."""
+    paced = Server(tmp_path, pace=0.25)
+    try:
+        made = create_table(paced.url, "alakazum", [{"kind": "human", "name": "Ana"}, BOT, BOT])
+        ana = Person(browser, paced.url + made["links"]["seats"][0]["url"], seed=5)
+        page = ana.page
+        seen = {"forced": False, "pips": False, "last combat": False}
+        deadline = time.monotonic() + 150
+        while not all(seen.values()) and not ana.finished:
+            assert time.monotonic() < deadline, f"not seen within the time: {seen}"
+            forced = page.locator("[data-testid=forced]")
+            if forced.count() and forced.is_visible():
+                seen["forced"] = True
+                assert page.locator("button.action").count() == 0
+                assert page.locator("#board [data-action]").count() == 0
+                assert "Played for you" in forced.inner_text()
+                page.screenshot(path=shots / "alakazum-forced-desktop.png")
+            if page.locator(".pip-die").count():
+                seen["pips"] = True
+            if page.locator("h2:has-text('The last combat')").count():
+                seen["last combat"] = True
+                reason = page.locator(".combat-reason").inner_text()
+                assert " wins: " in reason
+                page.screenshot(path=shots / "alakazum-last-combat-desktop.png")
+            if not ana.try_move():
+                page.wait_for_timeout(40)
+        assert all(seen.values()), seen
+        ana.check_clean()
+        ana.close()
+    finally:
+        paced.stop()
+
+
+def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=play-now] button")
+    # bots by strength, the spec on hover; options in plain words
+    page.select_option("#game", "alakazoo")
+    seat = page.locator("select[name=seat-1] option[value^='bot:']")
+    texts = seat.all_inner_texts()
+    assert [t.split(" (")[0] for t in texts] == ["Bot: Easy", "Bot: Medium", "Bot: Hard", "Bot: Expert"]
+    assert seat.nth(1).get_attribute("title") == "heuristic"
+    options = page.locator("#options").text_content() or ""
+    assert "When limits are checked" in options and "after each gain" in options
+    assert "each_gain" not in options and "ruling" not in options
+    page.screenshot(path=shots / "lobby-desktop.png", full_page=True)
+    # one click: a seat at a new table against bots
+    page.click("[data-testid=play-now] button[data-game=alakazum]")
+    page.wait_for_url("**/table/*token=*")
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    assert page.locator("#who").inner_text().startswith("You are Player 1")
+    table_url = page.url
+    # the lobby remembers it (in this browser), and leads back to the seat
+    page.goto(server + "/")
+    mine = page.locator("[data-testid=my-table-link]")
+    mine.first.wait_for()
+    assert mine.first.get_attribute("href") == table_url
+    page.screenshot(path=shots / "lobby-my-tables-desktop.png", full_page=True)
+    mine.first.click()
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    assert page.locator("#who").inner_text().startswith("You are Player 1")
+    # a link whose token is wrong leads back to the lobby instead of an empty table
+    page.goto(server + "/")
+    page.goto(table_url.split("#")[0] + "#token=" + "x" * 24)
+    page.wait_for_selector("[data-testid=dead-link]")
+    page.click("[data-testid=dead-link] a")
+    page.wait_for_url(server + "/")
+    assert not crashes
+    context.close()
+
+
+def test_a_clock_runs_out_and_everyone_is_told(browser: Browser, server: str, shots: Path) -> None:
+    clock = {"bank": 3, "increment": 0, "reaction": 3, "on_expiry": "bot"}
+    made = api(
+        server,
+        "/api/tables",
+        {"game": "alakazoo", "seats": [{"kind": "human", "name": "Ana"}, BOT], "clock": clock},
+    )
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=1)
+    page = ana.page
+    page.wait_for_selector("[data-testid=clock]:visible")
+    assert page.locator("[data-testid=clock]").inner_text().startswith("Your time")
+    assert page.locator("#presence .clock").count() == 1  # Ana has a bank, the bot none
+    page.screenshot(path=shots / "clock-running-desktop.png")
+    note = page.locator("[data-testid=notice]")
+    note.wait_for(state="visible", timeout=15_000)  # Ana does nothing
+    assert note.inner_text() == "Ana ran out of time: the heuristic bot plays this decision."
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=log] li').length > 0")
+    ana.check_clean()
+    ana.close()
+
+
+def test_cards_boards_and_dice_are_explained_choices_say_their_cost_and_a_decision_is_undone(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=2)
+    page = ana.page
+    # boards are chosen seeing them: each button draws the board's runes
+    page.wait_for_selector("button.action[data-name^='board:'] .explain-table")
+    assert page.locator("button.action[data-name='board:1'] .explain-table tr").count() == 3
+    page.screenshot(path=shots / "alakazoo-choose-board-desktop.png")
+    page.click("button.action[data-name='board:1']")
+    # hovering a card explains it, in the glossary's words
+    page.wait_for_selector("#board .column-card.explained")
+    page.hover("#board .column-card.explained >> nth=0")
+    tip = page.locator("[data-testid=explanation]")
+    tip.wait_for()
+    assert "element card" in tip.inner_text().lower()
+    page.hover("#board [data-topic='Portal board 1']")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=explanation]')?.innerText.includes('Portal board 1')"
+    )
+    page.screenshot(path=shots / "alakazoo-explained-desktop.png")
+    # the rules panel: the rules in brief, the options, and a search
+    page.click("[data-testid=rules] summary")
+    assert "Goal:" in page.locator("[data-testid=rules-text]").inner_text()
+    page.fill("[data-testid=glossary-search]", "dark pow")
+    assert "Dark Power token" in page.locator("[data-testid=glossary-results]").inner_text()
+    # play until the dice are rolled and a result may be placed; placing is taken back
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("[data-testid=undo]").count():
+        assert time.monotonic() < deadline, "Ana never had a decision to take back"
+        names = page.eval_on_selector_all(
+            "#board [data-action^='place:'], button.action[data-name^='roll:']",
+            "f => f.map(e => e.dataset.action || e.dataset.name)",
+        )
+        if names:
+            seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+            target = (
+                f"#board [data-action='{names[0]}']"
+                if names[0].startswith("place:")
+                else f"button.action[data-name='{names[0]}']"
+            )
+            page.locator(target).first.click()
+            page.wait_for_function(ANSWERED, arg=seq)
+        elif not ana.try_move():
+            page.wait_for_timeout(50)
+    seq = int(page.get_attribute("[data-testid=legal-actions]", "data-seq") or 0)
+    log_before = page.locator("[data-testid=log] li").count()
+    page.screenshot(path=shots / "alakazoo-undo-offered-desktop.png")
+    page.click("[data-testid=undo]")
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=legal-actions]').dataset.seq) < n", arg=seq
+    )
+    assert page.locator("[data-testid=notice]").inner_text().startswith("Ana took back")
+    assert page.locator("[data-testid=log] li").count() < log_before
+    # costs are said before choosing: some choice of the game carries one
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("[data-testid=cost], #board [data-action][title*='(']").count():
+        assert time.monotonic() < deadline, "no choice ever said its cost"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
+    ana.check_clean()
+    ana.close()

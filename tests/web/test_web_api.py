@@ -293,12 +293,14 @@ def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path)
         table_id, token = body["table"]["id"], body["links"]["seats"][0]["token"]
         with table_socket(test_client, table_id, token) as socket:
             message = next_state(socket)
-            while len(message["legal"]) != 1:  # play the first choice until a forced one comes
+            while message["forced"] is None:  # play the first choice until a forced one comes
+                assert len(message["legal"]) != 1  # a single choice is never offered as one
                 if message["legal"]:
                     socket.send_json(
                         {"type": "act", "seq": message["seq"], "action": message["legal"][0]["name"]}
                     )
                 message = next_state(socket)
+            assert message["legal"] == [] and message["waiting_for"] == "Your only choice is played for you."
             started, seq = time.monotonic(), message["seq"]
             while (message := next_state(socket))["seq"] == seq:
                 pass

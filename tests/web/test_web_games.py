@@ -17,43 +17,84 @@ import httpx
 import pytest
 from web_helpers import TIMEOUT, SeatPlayer, create_table, free_port, live_server, run_players
 
+from alaka.core.choices import choices
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import game as get_game
+from alaka.core.undo import steps_of, undoable
 
 
-def _expected(state: State, seat: int | None, log_from: int) -> tuple[JsonDict, list[JsonDict]]:
-    """What a seat may be told in ``state``: its view and, if it decides, its labelled choices."""
+def _expected(
+    state: State, seat: int | None, log_from: int
+) -> tuple[JsonDict, list[JsonDict], JsonDict | None]:
+    """What a seat may be told in ``state``: its view and, if it decides, its choices (labels,
+    cost hints, explanations' names), or its only choice (which the server plays for it: shown as
+    automatic, never offered)."""
     view = json.loads(json.dumps(state.view(seat, log_since=log_from)))
     legal: list[JsonDict] = []
     if seat is not None and state.current_player() == seat:
-        g = state.game
-        legal = [{"id": a.id, "name": a.name, "label": g.label(state, a)} for a in state.legal_actions()]
-    return view, legal
+        legal = [dict(choice) for choice in choices(state)]
+    if len(legal) == 1:
+        return view, [], legal[0]
+    return view, legal, None
+
+
+def _check_clock(clock: JsonDict | None, state: State, seat: int | None) -> None:
+    """A clock tells only the public: its setting, each person's bank, and the timer of the
+    seat that decides now (which every seat is told), in turn or not (the public view says)."""
+    if clock is None:
+        return
+    assert set(clock) == {
+        "bank",
+        "increment",
+        "reaction",
+        "on_expiry",
+        "banks",
+        "running",
+        "out_of_turn",
+        "left",
+    }
+    player = state.current_player()
+    assert clock["running"] in (None, player)
+    if clock["running"] is not None:
+        active = state.view(None, log_since=None).get("active_player")
+        assert clock["out_of_turn"] == (active is not None and active != player)
+        if seat is not None:  # a position the seat cannot tell apart runs the same timer
+            twin = state.resample(seat, random.Random(len(state.history)))
+            assert twin.view(None, log_since=None).get("active_player") == active
 
 
 def _check_messages(
     player: SeatPlayer, seat: int | None, states: list[State], tokens: list[str], seed: str
 ) -> None:
     own = tokens[seat] if seat is not None else None
+    actions = [
+        s.action_table().parse(n) for s, n in zip(states, states[-1].record()["actions"], strict=False)
+    ]
+    steps = steps_of(states, actions)
     log: list[Any] = []
     for message in player.messages:
         text = json.dumps(message)
         assert all(token not in text for token in tokens if token != own), "a token leaked"
         assert seed not in text, "the table's seed leaked"
         assert own is None or own not in text  # not even one's own token is repeated
-        if message["type"] == "table":
+        if message["type"] in ("table", "clock"):
             continue
         assert message["type"] == "state", message
         assert message["seat"] == seat
         state = states[message["seq"]]
-        view, legal = _expected(state, seat, message["log_from"])
+        view, legal, forced = _expected(state, seat, message["log_from"])
+        # undo is offered to the seat deciding exactly when the rule allows it
+        assert message["undo"] == (len(legal) > 1 and undoable(steps[: message["seq"]], state, seat) > 0)
         assert message["view"] == view
         assert message["legal"] == legal
+        assert message["forced"] == forced
+        assert message["forfeit"] is None
+        _check_clock(message["clock"], state, seat)
         if seat is not None and not state.is_terminal():
             # a position this seat cannot tell apart (other hands, the deck) gives the same message
             twin = state.resample(seat, random.Random(message["seq"]))
-            assert _expected(twin, seat, message["log_from"]) == (view, legal)
+            assert _expected(twin, seat, message["log_from"]) == (view, legal, forced)
         # the log arrives in pieces that a client appends, and nothing is skipped
         if message["log_from"] == 0:
             log = list(message["view"]["log"])
@@ -64,15 +105,22 @@ def _check_messages(
 
 
 @pytest.mark.parametrize(
-    ("game", "people"), [("alakazoo", 3), ("alakazum", 3), ("alakazum", 4), ("guess", 2)]
+    ("game", "people", "clock"),
+    [
+        ("alakazoo", 3, None),
+        ("alakazum", 3, None),
+        ("alakazum", 4, {"preset": "relaxed"}),
+        ("guess", 2, None),
+    ],
 )
 def test_every_message_to_every_seat_is_exactly_what_that_seat_may_see(
-    tmp_path: Path, game: str, people: int
+    tmp_path: Path, game: str, people: int, clock: JsonDict | None
 ) -> None:
-    """Whole games over WebSockets, the test suite's own third game (no heuristic) too."""
+    """Whole games over WebSockets, the test suite's own third game (no heuristic) too, and a
+    table with a clock (its timers run for forced decisions too, so they tell nothing)."""
     seats = [{"kind": "human"}] * people + [{"kind": "bot"}]  # the game's default bot
     with live_server(tmp_path / "tables.sqlite3") as server:
-        body = create_table(server.url, game, seats)
+        body = create_table(server.url, game, seats, clock=clock)
         table_id = body["table"]["id"]
         tokens = [link["token"] for link in body["links"]["seats"]]
         players = [SeatPlayer(server.ws_url, table_id, token, seed=n) for n, token in enumerate(tokens)]
@@ -83,6 +131,9 @@ def test_every_message_to_every_seat_is_exactly_what_that_seat_may_see(
     assert all(final["view"]["outcome"] is not None for final in finals)
     assert all(not p.errors for p in players)
     states = list(replay_states(record))
+    if clock is not None:  # the clocks ran, out of turn too (Alakazum!'s voodoo windows)
+        timers = [m["clock"] for p in players for m in p.states() if m["clock"]["running"] is not None]
+        assert timers and any(t["out_of_turn"] for t in timers) and any(not t["out_of_turn"] for t in timers)
     for seat, player in enumerate(players):
         _check_messages(player, seat, states, tokens, seed)
     _check_messages(spectator, None, states, tokens, seed)

@@ -163,8 +163,11 @@ def read_frames(raw: socket.socket, seconds: float) -> tuple[list[tuple[int, byt
     return frames, closed
 
 
-def create_table(base: str, game: str, seats: list[dict[str, Any]], **options: object) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={"game": game, "seats": seats, "options": options})
+def create_table(
+    base: str, game: str, seats: list[dict[str, Any]], clock: object = None, **options: object
+) -> dict[str, Any]:
+    body = {"game": game, "seats": seats, "options": options, "clock": clock}
+    response = httpx.post(f"{base}/api/tables", json=body)
     assert response.status_code == 201, response.text
     result: dict[str, Any] = response.json()
     return result

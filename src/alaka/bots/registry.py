@@ -18,6 +18,7 @@ runner-up instead).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from alaka.bots.heuristic_bot import HeuristicBot
 from alaka.bots.ismcts import (
@@ -163,6 +164,36 @@ def bot_menu(game: str) -> tuple[str, ...]:
         guided = "rollout=heuristic,opponents=heuristic,depth=30,bias=1"
         return ("heuristic", "random", f"ismcts:iterations=300,{guided}", f"ismcts:iterations=1000,{guided}")
     return ("random", "ismcts:iterations=300", "ismcts:iterations=1000")
+
+
+class BotLevel(NamedTuple):
+    """A bot of the menu as people choose it: a strength level and what it does; ``spec`` is
+    what the table runs."""
+
+    spec: str
+    level: str
+    help: str
+
+
+def bot_levels(game: str) -> tuple[BotLevel, ...]:
+    """The bot menu of ``game`` (:func:`bot_menu`) from the weakest to the strongest, each with a
+    plain name: random play is Easy, the game's heuristic Medium, search Hard and Expert (where
+    the game has no heuristic, the two searches are Medium and Hard)."""
+    helps = {
+        "random": "plays any legal move at random",
+        "heuristic": "plays by simple rules of thumb, at once",
+    }
+    searches = [spec for spec in bot_menu(game) if spec.startswith("ismcts")]
+    names = ["Easy", *(["Medium"] if "heuristic" in bot_menu(game) else []), "Hard", "Expert", "Master"]
+    ordered = [spec for spec in ("random", "heuristic") if spec in bot_menu(game)] + searches
+    levels = []
+    for name, spec in zip(names, ordered, strict=False):
+        params = parse_spec(spec)[1]
+        what = (
+            helps.get(spec) or f"searches {params.get('iterations', '?')} possible futures before each move"
+        )
+        levels.append(BotLevel(spec, name, what))
+    return tuple(levels)
 
 
 def default_bot(game: str) -> str:

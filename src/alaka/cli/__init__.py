@@ -717,6 +717,34 @@ def replay_command(
         raise typer.Exit(code)
 
 
+@app.command("review")
+def review_command(
+    file: Annotated[
+        str, typer.Argument(help="A finished game's record (JSON), e.g. one saved by alaka play.")
+    ],
+    seat: Annotated[int, typer.Option("--seat", help="Whose decisions to review (1 = first player).")] = 1,
+    iterations: Annotated[
+        int, typer.Option("--iterations", min=1, max=100_000, help="Searches for each decision.")
+    ] = 200,
+    top: Annotated[int, typer.Option("--top", min=1, help="How many costly decisions to show.")] = 5,
+    catalogue: CatalogueOption = None,
+    components: ComponentsOption = None,
+) -> None:
+    """Rate each of a seat's decisions by a search from what that seat could see, and show the
+    ones that cost the most win chance and what was better (as a chess site reviews a game)."""
+    from pathlib import Path
+
+    from alaka.bots.review import review_game, review_text
+    from alaka.ui.tui.records import load_record
+
+    record = load_record(Path(file))
+    given = {"catalogue": catalogue, "components": components}
+    files = {name: path for name, path in given.items() if path is not None}
+    with console.status("Reviewing (a search at each decision)..."):
+        review = review_game(record, seat - 1, iterations=iterations, files=files)
+    console.print(review_text(review, get_game(review.game).title, top), markup=False, highlight=False)
+
+
 #: The server's default budgets (``alaka serve``'s flags start from them).
 LIMITS = Limits()
 
@@ -762,6 +790,10 @@ def serve_command(
         int | None,
         typer.Option("--bot-workers", min=1, help="Processes bots think in (default: one per core but one)."),
     ] = None,
+    review_iterations: Annotated[
+        int,
+        typer.Option("--review-iterations", min=1, max=100_000, help="Searches per decision of a review."),
+    ] = LIMITS.review_iterations,
     request_bytes: Annotated[
         int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
     ] = LIMITS.request_bytes,
@@ -828,6 +860,7 @@ def serve_command(
         spectators=spectators,
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
+        review_iterations=review_iterations,
         request_bytes=request_bytes,
         message_bytes=message_bytes,
         backlog=Backlog(bytes=backlog_kib * 1024),

@@ -27,6 +27,14 @@ class Parameter:
     maximum: int | None = None
     #: Options that name a file (a content variant) default to "" meaning "the built-in data".
     is_path: bool = False
+    #: The option in a few plain words, for people choosing it (a lobby); "" = its name.
+    label: str = ""
+    #: Each of ``choices`` in plain words, in the same order (empty: the choices themselves).
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one label per choice")
 
     @property
     def kind(self) -> type:

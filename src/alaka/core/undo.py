@@ -71,6 +71,27 @@ def undoable(steps: Sequence[Step], state: State, seat: int) -> int:
     return count
 
 
+def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
+    """How many actions to take back so that ``seat`` decides again at its latest real choice
+    (more than one legal action) that the rule lets it take back; 0 if there is none.
+
+    A state where the seat had a single choice would be played again at once (a front end plays
+    forced moves), so going back only to it would change nothing: the forced moves after the
+    seat's last real choice are taken back with it."""
+    allowed = undoable(steps, state, seat)
+    if not allowed:
+        return 0
+    record = state.record()
+    table = state.action_table()
+    probe = undo(state, steps, seat, allowed)
+    count = 0
+    for back in range(allowed, 0, -1):
+        if len(probe.legal_actions()) > 1:
+            count = back
+        probe.apply_action(table.parse(record["actions"][-back]))
+    return count
+
+
 def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> State:
     """The state before ``seat``'s last ``count`` decisions: the replay of the record without
     them. Raises :class:`UndoError` when the rule allows fewer."""

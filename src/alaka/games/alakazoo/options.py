@@ -23,6 +23,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "When the limits of 6 Magic Power tokens and 4 cards are checked: after each gain (each "
         "die's token, each column taken), or once when the action is over.",
         choices=("each_gain", "end_of_action"),
+        label="When limits are checked",
+        choice_labels=("after each gain", "once the action is over"),
     ),
     Parameter(
         "limit_penalty",
@@ -30,11 +32,14 @@ PARAMETERS: tuple[Parameter, ...] = (
         "What going over a limit costs: one Dark Power token each time a limit is broken, "
         "however far over; or one Dark Power token for each token or card over.",
         choices=("one_token", "one_per_excess"),
+        label="Cost of going over a limit",
+        choice_labels=("one Dark Power token", "one Dark Power token per token or card over"),
     ),
     Parameter(
         "covered_runes",
         True,
         "Runes under a displayed element are covered and take no more tokens.",
+        label="Displayed elements cover their runes",
     ),
     Parameter(
         "dark_power_after_pass",
@@ -42,6 +47,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "What happens to the 3 Dark Power tokens of a player who passed: they go back to the "
         "pool, or the player keeps them (and passes every turn).",
         choices=("return", "keep"),
+        label="Dark Power of a player who passed",
+        choice_labels=("goes back to the pool", "stays with the player"),
     ),
     Parameter(
         "creature_point",
@@ -49,11 +56,14 @@ PARAMETERS: tuple[Parameter, ...] = (
         "Which elements earn the display point for their creature: those of a creature on any "
         "player's portal board, or only those of the creature on the player's own board.",
         choices=("any_board_in_play", "own_board"),
+        label="Creature point for an element",
+        choice_labels=("its creature is on any board in play", "its creature is on the player's own board"),
     ),
     Parameter(
         "may_skip_action",
         False,
         "A player may take none of the three actions; a turn without an action displays nothing.",
+        label="A turn may have no action",
     ),
     Parameter(
         "final_lines",
@@ -61,12 +71,15 @@ PARAMETERS: tuple[Parameter, ...] = (
         "Which rows and columns the final scoring counts: complete ones only, or also lines "
         "with two elements.",
         choices=("complete", "partial"),
+        label="Lines counted at the end",
+        choice_labels=("complete lines only", "also lines with two elements"),
     ),
     Parameter(
         "dice",
         "default",
         "Which set of spell dice from the components file is used; the built-in file has "
         "'default' (2 rainbows a die) and 'alternative' (1 rainbow a die).",
+        label="Spell dice",
     ),
     Parameter(
         "components",
@@ -79,6 +92,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         2000,
         "Safety limit: after this many turns the game stops and is recorded as truncated. "
         "Games between people last a few dozen turns; random bots' longest seen was under 700.",
+        label="Turn limit",
         minimum=1,
         maximum=100_000,
     ),

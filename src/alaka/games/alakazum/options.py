@@ -22,6 +22,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         1000,
         "Safety limit: after this many turns the game stops and is recorded as truncated. "
         "Real games end long before.",
+        label="Turn limit",
         minimum=1,
         maximum=100_000,
     ),

@@ -185,6 +185,9 @@ class EffectJson(_EffectNumbers):
 
 class PrintedHandCard(TypedDict):
     type: Literal["hand"]
+    #: The card's name in actions (``potion-combat:combat_potion_1``), so a table can offer a
+    #: choice on the card itself.
+    key: str
     #: How many cards it takes from the market pile when shown; null for a voodoo doll.
     market_number: int | None
     effect: EffectJson
@@ -338,7 +341,7 @@ def printed(layout: Layout, pid: int) -> PrintedCard:
     if isinstance(card, Character):
         return _printed_character(card)
     if isinstance(card, HandCard):
-        return {"type": "hand", "market_number": card.take, "effect": effect_json(card)}
+        return {"type": "hand", "key": card.id, "market_number": card.take, "effect": effect_json(card)}
     if isinstance(card, Trap):
         return {"type": "trap", "trap": card.trap}
     return _printed_enemy(card)

@@ -41,7 +41,7 @@ from alaka.core.glossary import Glossary, glossary_of
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from alaka.core.records import HUMAN, record_seats, record_seed, replay, replay_states
 from alaka.core.registry import game as get_game
-from alaka.core.undo import Step, UndoError, step, steps_of, undo, undoable
+from alaka.core.undo import Step, UndoError, step, steps_of, to_last_choice, undo, undoable
 from alaka.ui.tui import render
 from alaka.ui.tui.menu import Command, Pick, normalize, parse_choice
 from alaka.ui.tui.records import (
@@ -507,13 +507,7 @@ class PlaySession:
         # a state where the seat had one choice would be played again at once: go back further
         record = self.state.record()
         table = self.state.action_table()
-        earliest = undo(self.state, self.steps, seat, allowed)
-        count = 0
-        probe = earliest.clone()
-        for back in range(allowed, 0, -1):
-            if len(probe.legal_actions()) > 1:
-                count = back
-            probe.apply_action(table.parse(record["actions"][-back]))
+        count = to_last_choice(self.state, self.steps, seat)
         if not count:
             self._say("Only moves you could not avoid are left to take back.", "yellow")
             return

@@ -30,6 +30,7 @@ from alaka.core.protocol import JsonDict
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.ui.web.clocks import presets_json
 from alaka.ui.web.connections import (
     CLOSE_BAD,
     CLOSE_FORBIDDEN,
@@ -168,7 +169,7 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games() -> JsonDict:
-        return {"games": [game_info(get_game(name)) for name in game_names()]}
+        return {"games": [game_info(get_game(name)) for name in game_names()], "clocks": presets_json()}
 
     @app.get("/api/tables")
     async def list_tables(offset: int = 0, limit: int | None = None) -> JsonDict:
@@ -185,7 +186,9 @@ def create_app(
                 429,
                 retry_after=wait,
             )
-        table, links = await room.create(body.get("game"), body.get("seats"), body.get("options"))
+        table, links = await room.create(
+            body.get("game"), body.get("seats"), body.get("options"), clock=body.get("clock")
+        )
         return {"table": table.summary(), "links": links}
 
     @app.get("/api/tables/{table_id}")
@@ -211,6 +214,14 @@ def create_app(
         table = await room.find(table_id)  # after the body: nothing waits between this and its use
         new, link = await room.start_rematch(table, table.seat_of(_token(body)))
         return {"table": new.summary(), "link": link}
+
+    @app.get("/api/tables/{table_id}/guide")
+    async def guide(table_id: str) -> JsonDict:
+        return (await room.find(table_id)).guide()
+
+    @app.get("/api/tables/{table_id}/review")
+    async def review(table_id: str, seat: int) -> JsonDict:
+        return room.review(await room.find(table_id), seat)
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:
@@ -284,7 +295,10 @@ def create_app(
                 try:
                     text = _text(await socket.receive())
                     message = _message(text, limits.message_bytes)
-                    await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
+                    if message["type"] == "undo":
+                        await room.take_back(table, outbox.seat, message.get("seq"))
+                    else:
+                        await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
                 except TableError as error:
                     if error.status == 415:
                         outbox.close(CLOSE_UNSUPPORTED, str(error))
@@ -356,6 +370,9 @@ def _message(text: str, limit: int) -> dict[str, Any]:
         raise TableError(
             f"a message must be JSON such as {{'type': 'act', 'seq': 12, 'action': '...'}}: {error}"
         ) from None
-    if not isinstance(message, dict) or message.get("type") != "act":
-        raise TableError("a client only sends {'type': 'act', 'seq': number, 'action': name}")
+    if not isinstance(message, dict) or message.get("type") not in ("act", "undo"):
+        raise TableError(
+            "a client only sends {'type': 'act', 'seq': number, 'action': name}"
+            " or {'type': 'undo', 'seq': number}"
+        )
     return message

@@ -50,6 +50,10 @@ class Limits:
     #: Seconds the server's data may sit unacknowledged by a connection's peer before the
     #: operating system drops the connection (a peer gone without a word, or one not reading).
     unread_seconds: float = 60.0
+    #: Searches per decision when a finished game is reviewed (see :mod:`alaka.bots.review`).
+    review_iterations: int = 200
+    #: Reviews kept in memory once made (the least recently asked for is let go).
+    reviews_kept: int = 32
 
 
 class Addresses:

@@ -33,7 +33,7 @@ from alaka.ui.web.seeds import new_seed
 
 #: The schema this Alaka writes (``PRAGMA user_version``). A file without a version is 1, the
 #: first schema; :data:`_MIGRATIONS` brings older files forward, and a newer file is refused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _TABLES = """
 CREATE TABLE tables (
@@ -46,7 +46,9 @@ CREATE TABLE tables (
     rematch_of TEXT,
     rematch TEXT,
     active TEXT NOT NULL,
-    finished TEXT
+    finished TEXT,
+    clock TEXT,
+    forfeit INTEGER
 )
 """
 
@@ -96,8 +98,18 @@ def _to_2(db: sqlite3.Connection) -> None:
     db.execute(_SCHEMA[1])
 
 
+def _to_3(db: sqlite3.Connection) -> None:
+    """Tables get a clock (its setting and each person's bank, as JSON; null: none) and the seat
+    that forfeited on time (null: none). A file brought from schema 1 has them already, since
+    that step builds the table of today."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+    for column, kind in (("clock", "TEXT"), ("forfeit", "INTEGER")):
+        if column not in have:
+            db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+
+
 #: ``_MIGRATIONS[v]`` turns a schema ``v`` file into schema ``v + 1`` (inside one transaction).
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2, 2: _to_3}
 
 
 class StorageError(AlakaError):
@@ -153,6 +165,10 @@ class TableRow:
     rematch_of: str | None = None
     rematch: str | None = None
     finished: str | None = None
+    #: The clock's setting and banks (:meth:`alaka.ui.web.clocks.Clock.stored_json`), or None.
+    clock: dict[str, Any] | None = None
+    #: The seat that ran out of time and forfeited, or None.
+    forfeit: int | None = None
 
 
 class Store:
@@ -287,8 +303,9 @@ class Store:
     def _table_statements(self, row: TableRow) -> list[tuple[str, Sequence[Any]]]:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
-                "INSERT INTO tables (id, game, num_players, options, seed, created, rematch_of, active)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables"
+                " (id, game, num_players, options, seed, created, rematch_of, active, clock)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -298,6 +315,7 @@ class Store:
                     row.created,
                     row.rematch_of,
                     row.created,
+                    None if row.clock is None else json.dumps(row.clock),
                 ),
             )
         ]
@@ -326,6 +344,23 @@ class Store:
     def finish(self, table_id: str, when: str) -> None:
         """Mark the table's game over (a restart no longer brings it back into memory)."""
         self._write([("UPDATE tables SET finished = ? WHERE id = ?", (when, table_id))])
+
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        """Keep the clock's banks as they are after a decision (what a restart gives back)."""
+        self._write([("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))])
+
+    def take_back(self, table_id: str, keep: int, when: str) -> None:
+        """An undo: only the table's first ``keep`` actions stay."""
+        self._write(
+            [
+                ("DELETE FROM actions WHERE table_id = ? AND number > ?", (table_id, keep)),
+                ("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)),
+            ]
+        )
+
+    def forfeit(self, table_id: str, seat: int, when: str) -> None:
+        """``seat`` ran out of time and forfeits: the game is over."""
+        self._write([("UPDATE tables SET forfeit = ?, finished = ? WHERE id = ?", (seat, when, table_id))])
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         self._write(
@@ -368,13 +403,13 @@ class Store:
     def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id`` with its seats and actions (None: no such table)."""
         found = self._read(
-            "SELECT game, num_players, options, seed, created, rematch_of, rematch, finished"
+            "SELECT game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit"
             " FROM tables WHERE id = ?",
             (table_id,),
         )
         if not found:
             return None
-        game, num_players, options, seed, created, rematch_of, rematch, finished = found[0]
+        game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit = found[0]
         seats = self._read(
             "SELECT seat, kind, bot, name, token, joined, open FROM seats WHERE table_id = ? ORDER BY seat",
             (table_id,),
@@ -384,6 +419,9 @@ class Store:
             decoded = json.loads(options)
             if not isinstance(decoded, dict) or not all(isinstance(a, str) for (a,) in actions):
                 raise ValueError("options or actions of the wrong kind")
+            clock_data = None if clock is None else json.loads(clock)
+            if clock_data is not None and not isinstance(clock_data, dict):
+                raise ValueError("a clock of the wrong kind")
             return TableRow(
                 table_id,
                 str(game),
@@ -396,6 +434,8 @@ class Store:
                 rematch_of,
                 rematch,
                 finished,
+                clock_data,
+                None if forfeit is None else int(forfeit),
             )
         except (ValueError, TypeError) as error:
             raise StorageError(f"the stored row of table {table_id} is damaged ({error})") from None

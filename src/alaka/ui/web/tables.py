@@ -41,13 +41,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from alaka.bots.registry import bot_menu, default_bot, make_bot
+from alaka.bots.registry import bot_levels, bot_menu, default_bot, make_bot
+from alaka.core.choices import choices
 from alaka.core.errors import AlakaError, IllegalAction, OptionError
+from alaka.core.glossary import glossary_of
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
-from alaka.core.records import replay
+from alaka.core.records import replay, replay_states
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
+from alaka.core.undo import Step, step, steps_of, to_last_choice, undo, undoable
+from alaka.ui.web.clocks import Clock, ClockError, ClockSetting
 from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.seeds import draw_rng, new_seed
@@ -65,6 +69,9 @@ SWEEP_EVERY = 30.0
 
 #: The longest a table stalled by a storage failure waits before trying to store again.
 RETRY_AT_MOST = 10.0
+
+#: How long stopping the room waits for its background work (a bank being stored).
+CLOSE_BACKGROUND = 5.0
 
 #: Comings and goings within this many seconds are told to the others in one message.
 PRESENCE_DELAY = 0.25
@@ -182,7 +189,9 @@ def game_info(game: Game) -> JsonDict:
                 "kind": p.kind.__name__,
                 "default": p.default,
                 "help": p.description,
+                "label": p.label or p.name.replace("_", " ").capitalize(),
                 "choices": list(p.choices),
+                "choice_labels": list(p.choice_labels or p.choices),
                 "minimum": p.minimum,
                 "maximum": p.maximum,
             }
@@ -190,6 +199,7 @@ def game_info(game: Game) -> JsonDict:
             if not p.is_path  # a browser must never make the server read one of its files
         ],
         "bots": list(bot_menu(game.name)),
+        "bot_levels": [level._asdict() for level in bot_levels(game.name)],
         "renderer": renderer_url(game),
     }
 
@@ -227,6 +237,27 @@ class Table:
     #: When the game ended, as stored (None while it is played): a finished table read back for
     #: its link or replay is in memory again, but not back in the lobby.
     finished_at: str | None = None
+    #: The table's clock (:mod:`alaka.ui.web.clocks`), or None: no clock.
+    clock: Clock | None = None
+    #: The seat that ran out of time and forfeited (its clock said so), or None.
+    forfeit: int | None = None
+    #: When the running timer runs out (a call the event loop has scheduled).
+    clock_timer: asyncio.TimerHandle | None = None
+    #: The time the clock reads (``time.monotonic``, or a test's fake).
+    now: Callable[[], float] = time.monotonic
+    #: What safe undo needs to know of every action so far (built when first asked for).
+    _steps: list[Step] | None = None
+    #: The table's guide (rules, options, explanations): printed data, built once.
+    _guide: JsonDict | None = None
+
+    @property
+    def steps(self) -> list[Step]:
+        """The :class:`~alaka.core.undo.Step` of each action so far (one replay, the first time)."""
+        if self._steps is None:
+            table = self.state.action_table()
+            actions = [table.parse(name) for name in self.record()["actions"]]
+            self._steps = steps_of(replay_states(self.record()), actions)
+        return self._steps
 
     @property
     def seq(self) -> int:
@@ -234,7 +265,7 @@ class Table:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal()
+        return self.forfeit is not None or self.state.is_terminal()
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is (compared in constant time); ``None`` for no token.
@@ -299,11 +330,13 @@ class Table:
 
     def waiting_for(self, seat: int | None) -> str:
         player = self.state.current_player()
-        if player == TERMINAL:
+        if player == TERMINAL or self.forfeit is not None:
             return "The game is over."
         if player == CHANCE:
             return "Waiting for the dice or the deck."
         if player == seat and self.seats[seat].kind == HUMAN:
+            if len(self.state.legal_actions()) == 1:
+                return "Your only choice is played for you."
             return "Your decision."
         return f"Waiting for {self.describe(player)}."
 
@@ -315,11 +348,15 @@ class Table:
         state = self.state
         player = state.current_player()
         legal: list[JsonDict] = []
-        if seat is not None and player == seat and self.seats[seat].kind == HUMAN:
-            legal = [
-                {"id": a.id, "name": a.name, "label": self.game.label(state, a)}
-                for a in state.legal_actions()
-            ]
+        forced: JsonDict | None = None
+        can_undo = False
+        if seat is not None and player == seat and self.seats[seat].kind == HUMAN and self.forfeit is None:
+            # each choice with its label, its cost hint and the explanations it is about
+            legal = [dict(choice) for choice in choices(state)]
+            if len(legal) == 1:  # the server plays it after its pause: shown, never offered
+                forced, legal = legal[0], []
+            else:
+                can_undo = undoable(self.steps, state, seat) > 0
         return {
             "type": "state",
             "table": self.summary() if summary is None else summary,
@@ -328,9 +365,65 @@ class Table:
             "view": state.view(seat, log_since=log_from),
             "log_from": log_from,
             "legal": legal,
-            "to_move": player if player >= 0 else None,
+            "forced": forced,
+            "undo": can_undo,
+            "to_move": player if player >= 0 and self.forfeit is None else None,
             "waiting_for": self.waiting_for(seat),
+            "clock": None if self.clock is None else self.clock.json(self.now()),
+            "forfeit": self.forfeit_result(),
         }
+
+    def guide(self) -> JsonDict:
+        """What the page explains, the same for everyone: the game's rules in brief, the options
+        of this table in words, and every explanation of the content in use (printed data
+        only: nothing of any hand or deck)."""
+        if self._guide is None:
+            glossary = glossary_of(self.state)
+            options = []
+            for p in self.game.parameters:
+                if p.is_path or p.name == "max_turns":
+                    continue
+                value = self.options.get(p.name, p.default)
+                shown = value
+                if p.choice_labels and value in p.choices:
+                    shown = p.choice_labels[p.choices.index(str(value))]
+                elif isinstance(value, bool):
+                    shown = "yes" if value else "no"
+                options.append(
+                    {
+                        "name": p.name,
+                        "label": p.label or p.name.replace("_", " ").capitalize(),
+                        "value": shown,
+                        "help": p.description,
+                        "standard": value == p.default,
+                    }
+                )
+            self._guide = {
+                "rules": self.game.rules_summary(),
+                "options": options,
+                "glossary": [] if glossary is None else [dict(e) for e in glossary.entries],
+            }
+        return self._guide
+
+    def forfeit_result(self) -> JsonDict | None:
+        """The result of a game a seat forfeited on time (shaped like a view's ``outcome``:
+        everyone else shares the win), or None."""
+        if self.forfeit is None:
+            return None
+        others = [s.seat for s in self.seats if s.seat != self.forfeit]
+        name = self.seats[self.forfeit].name
+        return {
+            "winners": others,
+            "reason": f"{name} ran out of time and forfeits",
+            "ranking": [others, [self.forfeit]],
+            "scores": [],
+        }
+
+    def out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat`` decides now out of its turn (a voodoo window, a defender's potions):
+        the public view names whose turn it is (a game whose view does not: never)."""
+        active = self.state.view(None, log_since=None).get("active_player")
+        return active is not None and active != seat
 
 
 class TableRoom:
@@ -341,15 +434,27 @@ class TableRoom:
     """
 
     def __init__(
-        self, store: Store, pace: Pace | None = None, limits: Limits | None = None, *, base_url: str = ""
+        self,
+        store: Store,
+        pace: Pace | None = None,
+        limits: Limits | None = None,
+        *,
+        base_url: str = "",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        #: The time clocks read (a test gives a fake one and calls :meth:`check_clock`).
+        self.now = clock
         self.journal = Journal(store)
         self.pace = pace or Pace()
         self.limits = limits or Limits()
         self.bots = WorkerPool(self.limits.bot_workers)
         #: Replays are computed in a worker of their own, never behind the bots' moves.
         self.replays = WorkerPool(1)
+        #: Reviews search for seconds: a worker of their own too, so replays never wait for one.
+        self.reviewers = WorkerPool(1)
+        #: Reviews made or being made, by (table, seat), the newest last.
+        self._reviews: dict[tuple[str, int], asyncio.Task[JsonDict]] = {}
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
         #: Tables being read back from the store, so that two visitors share one reading.
@@ -359,6 +464,8 @@ class TableRoom:
         self._sweeper: asyncio.Task[None] | None = None
         #: Picks the pauses; separate from the game's generators so it never changes a game.
         self._pause_rng = random.SystemRandom()
+        #: Work the room started in the background (bank writes, a clock that ran out).
+        self._background: set[asyncio.Task[None]] = set()
 
     # -- loading and creating ------------------------------------------------------------------------
 
@@ -411,6 +518,9 @@ class TableRoom:
             row.rematch,
             thinking=Allowance(self.limits.bot_seconds),
             finished_at=row.finished,
+            clock=Clock.from_stored(row.clock),
+            forfeit=row.forfeit,
+            now=self.now,
         )
 
     async def find(self, table_id: str) -> Table:
@@ -477,10 +587,22 @@ class TableRoom:
             )
 
     async def create(
-        self, game_name: object, seats: object, options: object = None, *, rematch_of: Table | None = None
+        self,
+        game_name: object,
+        seats: object,
+        options: object = None,
+        *,
+        rematch_of: Table | None = None,
+        clock: object = None,
     ) -> tuple[Table, JsonDict]:
-        """A new table from a lobby request; returns it and the private links of its people."""
+        """A new table from a lobby request; returns it and the private links of its people.
+
+        ``clock`` is the request's clock (see :meth:`ClockSetting.parse`), or a setting (a rematch)."""
         self._check_room()
+        try:
+            setting = clock if isinstance(clock, ClockSetting) else ClockSetting.parse(clock)
+        except ClockError as error:
+            raise TableError(str(error)) from None
         if not isinstance(game_name, str) or game_name not in game_names():
             raise TableError(f"there is no game {game_name!r}; the games are {', '.join(game_names())}")
         game = get_game(game_name)
@@ -507,6 +629,9 @@ class TableRoom:
             rows,
             [],
             rematch_of.id if rematch_of is not None else None,
+            clock=None
+            if setting is None
+            else Clock.new(setting, [r.kind == HUMAN for r in rows]).stored_json(),
         )
         try:  # every bot seat is built once before anything is stored: a refused seat leaves nothing
             for seat_row in rows:
@@ -682,6 +807,8 @@ class TableRoom:
         if not isinstance(name, str) or isinstance(seq, bool) or not isinstance(seq, int):
             raise TableError("an action message is {'type': 'act', 'seq': number, 'action': name}")
         async with table.lock:
+            if table.forfeit is not None:
+                raise TableError("the game is over: a player ran out of time")
             if seq != table.seq:
                 raise TableError("the table has moved on since you chose; choose again")
             player = table.state.current_player()
@@ -698,6 +825,48 @@ class TableRoom:
             except StorageError as error:
                 raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
         self.kick(table)
+
+    async def take_back(self, table: Table, seat: int | None, seq: object) -> None:
+        """Safe undo (:mod:`alaka.core.undo`): the person takes back their latest decisions of
+        this turn (and the forced moves after them), back to their last real choice, if no
+        other seat and no chance has acted since and each is declared safe by the game. The
+        shortened record is stored first; then everyone is told who took back how many, and
+        gets the whole log again (it is shorter now)."""
+        if seat is None:
+            raise TableError("spectators cannot undo; open a seat's link to play")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise TableError("an undo message is {'type': 'undo', 'seq': number}")
+        async with table.lock:
+            if table.forfeit is not None or table.finished:
+                raise TableError("the game is over")
+            if seq != table.seq:
+                raise TableError("the table has moved on since you asked; look again")
+            if table.seats[seat].kind != HUMAN:
+                raise TableError("you left this seat; a bot plays it now")
+            count = to_last_choice(table.state, table.steps, seat)
+            if not count:
+                raise TableError(
+                    "nothing to take back: only your own decisions of this turn, before anyone else"
+                    " acts and before anything hidden is drawn, rolled or shown"
+                )
+            restored = undo(table.state, table.steps, seat, count)
+            await self._store(self.store.take_back, table.id, table.seq - count, now())
+            table.state = restored
+            del table.steps[-count:]
+            table.active = time.monotonic()
+            words = "1 decision" if count == 1 else f"{count} moves"
+            notice = encode(
+                {
+                    "type": "undo",
+                    "seat": seat,
+                    "count": count,
+                    "text": f"{table.seats[seat].name} took back {words}.",
+                }
+            )
+            for client in list(table.clients):
+                client.deliver(notice)
+                client.log_sent = 0  # the log is shorter: everyone gets it whole
+            self.broadcast(table)
 
     async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
         """Take an open seat from the lobby: its private link goes to the first to ask."""
@@ -721,6 +890,8 @@ class TableRoom:
         async with table.lock:
             if table.seats[seat].kind == HUMAN:
                 await self._save_seat(table, seat, kind=BOT, bot=default_bot(table.game.name))
+                if table.clock is not None:
+                    table.clock.drop(seat)
         self.broadcast(table)  # the leaver's own page loses its choices
         self.kick(table)
 
@@ -742,7 +913,10 @@ class TableRoom:
                     else {"kind": BOT, "bot": s.bot, "name": s.name}
                     for s in table.seats
                 ]
-                new, _ = await self.create(table.game.name, seats, table.options, rematch_of=table)
+                setting = None if table.clock is None else table.clock.setting
+                new, _ = await self.create(
+                    table.game.name, seats, table.options, rematch_of=table, clock=setting
+                )
                 for client in list(table.clients):
                     notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
                     client.deliver(encode(notice))
@@ -775,9 +949,13 @@ class TableRoom:
         in its log, so a roll costs one message per client instead of one per die.
         """
         await self.journal.append(table.id, table.seq + 1, action.name)
-        chance = table.state.current_player() == CHANCE
+        if table._steps is not None:
+            table._steps.append(step(table.state, action))
+        player = table.state.current_player()
+        chance = player == CHANCE
         table.state.apply_action(action)
         table.active = time.monotonic()
+        self._clock_after(table, player)
         if not (chance and table.state.current_player() == CHANCE):
             self.broadcast(table)
         if table.finished:
@@ -787,6 +965,99 @@ class TableRoom:
             except StorageError as error:
                 log.error("table %s: %s", table.id, error)
 
+    # -- clocks ----------------------------------------------------------------------------------------
+
+    def _clock_after(self, table: Table, player: int) -> None:
+        """An action was applied: the timer of ``player`` (who decided it) stops and its bank is
+        stored (in the background: a bank lost in a crash is the only loss), and the next
+        person's timer starts."""
+        clock = table.clock
+        if clock is None:
+            return
+        if clock.running is not None and clock.running == player:
+            clock.stop(self.now())
+            if not clock.out_of_turn:
+                self._keep(self.journal.write(self.store.set_clock, table.id, clock.stored_json()))
+        self._clock_start(table)
+
+    def _clock_start(self, table: Table) -> None:
+        """Start the timer of the person who decides now, if it is not running (and schedule
+        the moment it runs out); none when a bot, chance or nobody decides."""
+        clock = table.clock
+        if clock is None or table.finished:
+            return
+        player = table.state.current_player()
+        if player < 0 or table.seats[player].kind != HUMAN or clock.banks[player] is None:
+            clock.running = None
+        elif clock.running != player:
+            clock.start(player, table.out_of_turn(player), self.now())
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
+        if clock.running is not None:
+            with contextlib.suppress(RuntimeError):  # no running loop: started again by kick
+                loop = asyncio.get_running_loop()
+                wait = max(0.0, clock.left(self.now()))
+                table.clock_timer = loop.call_later(wait, self._ring, table)
+
+    def _ring(self, table: Table) -> None:
+        table.clock_timer = None
+        self._keep(self.check_clock(table))
+
+    def _keep(self, work: Any) -> None:
+        """Run a coroutine in the background; its failure is logged, never lost silently."""
+
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("a background task of the room failed")
+
+        with contextlib.suppress(RuntimeError):
+            task = asyncio.get_running_loop().create_task(run())
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def check_clock(self, table: Table) -> bool:
+        """If the running timer has run out: tell everyone, then the heuristic bot moves for the
+        seat (or, if the table says so and it was the seat's own turn, the seat forfeits).
+        Returns whether time had run out. (The event loop calls this when the timer is due; a
+        test with a fake clock calls it itself.)"""
+        clock = table.clock
+        if clock is None or clock.running is None or table.finished:
+            return False
+        seat, seq = clock.running, table.seq
+        if clock.left(self.now()) > 0:
+            self._clock_start(table)  # not yet (the clock was moved back): wait again
+            return False
+        forfeit = clock.setting.on_expiry == "forfeit" and not clock.out_of_turn
+        name = table.seats[seat].name
+        what = "forfeits the game" if forfeit else "the heuristic bot plays this decision"
+        notice = encode(
+            {"type": "clock", "seat": seat, "forfeit": forfeit, "text": f"{name} ran out of time: {what}."}
+        )
+        for client in list(table.clients):
+            client.deliver(notice)
+        if forfeit:
+            async with table.lock:
+                if table.seq != seq or table.finished:
+                    return True
+                when = now()
+                await self._store(self.store.forfeit, table.id, seat, when)
+                table.forfeit, table.finished_at = seat, when
+                clock.stop(self.now())
+                self.broadcast(table)
+            return True
+        action = await self._think(table, seat, spec=default_bot(table.game.name))
+        async with table.lock:
+            if table.seq == seq and not table.finished:  # the person did not decide meanwhile
+                try:
+                    await self._commit(table, action)
+                except StorageError as error:
+                    log.error("table %s: the move made on time could not be stored: %s", table.id, error)
+        self.kick(table)
+        return True
+
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs if chance, a bot or a forced choice is next.
 
@@ -794,6 +1065,8 @@ class TableRoom:
         never play beside the one read back in its place."""
         if self.tables.get(table.id) is not table:
             return
+        if table.clock is not None and table.clock_timer is None:
+            self._clock_start(table)
         if table.driver is None or table.driver.done():
             with contextlib.suppress(RuntimeError):  # no running loop: the app starts drivers later
                 table.driver = asyncio.get_running_loop().create_task(self._drive(table))
@@ -802,7 +1075,7 @@ class TableRoom:
         """What the server plays next by itself; None if a person must decide or the game is over."""
         state = table.state
         player = state.current_player()
-        if player == TERMINAL:
+        if player == TERMINAL or table.forfeit is not None:
             return None
         if player == CHANCE:
             rng = table.rng()
@@ -814,7 +1087,7 @@ class TableRoom:
             return _Step(self.pace.forced, choose=lambda: legal[0])
         return None
 
-    async def _think(self, table: Table, seat: int) -> Action:
+    async def _think(self, table: Table, seat: int, spec: str | None = None) -> Action:
         """The bot of ``seat`` chooses, in the bot pool, once the table's thinking budget allows.
 
         A bot that fails (a bug, never a person's doing) is logged and replaced for this move by
@@ -823,7 +1096,7 @@ class TableRoom:
         budget = table.thinking or Allowance(self.limits.bot_seconds)
         while (wait := budget.wait()) > 0:
             await asyncio.sleep(wait)
-        spec = table.seats[seat].bot or default_bot(table.game.name)
+        spec = spec or table.seats[seat].bot or default_bot(table.game.name)
         rng = table.rng()
         try:
             name, seconds = await self.bots.think(table.id, table.record(), seat, spec, rng)
@@ -904,15 +1177,24 @@ class TableRoom:
         for table in self.tables.values():
             if table.presence_timer is not None:
                 table.presence_timer.cancel()
+            if table.clock_timer is not None:
+                table.clock_timer.cancel()
         tasks = [t.driver for t in self.tables.values() if t.driver is not None and not t.driver.done()]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._background:  # banks being stored are finished; a move made on time is not
+            await asyncio.wait(self._background, timeout=CLOSE_BACKGROUND)
+            for work in self._background:
+                work.cancel()
         await self.journal.drain()
+        for review in self._reviews.values():
+            review.cancel()
         await self.bots.close()
         await self.replays.close()
+        await self.reviewers.close()
         self._reader.shutdown(wait=True)
 
     # -- replays ---------------------------------------------------------------------------------------
@@ -928,3 +1210,33 @@ class TableRoom:
         if not 0 <= step <= steps:
             raise TableError(f"step is 0 to {steps}, not {step}")
         return await self.replays.replay_view(table.id, table.record(), step, seat)
+
+    # -- reviews ---------------------------------------------------------------------------------------
+
+    def review(self, table: Table, seat: object) -> JsonDict:
+        """Seat ``seat``'s review of a finished game: ``{"status": "working"}`` while the search
+        runs (in the review worker; asking again is cheap), then ``{"status": "ready", "review":
+        ...}`` (:meth:`alaka.bots.review.Review.json`). A failed review says why, once, and is
+        tried again at the next asking."""
+        if not table.finished:
+            raise TableError("a game can be reviewed once it is over", 409)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        key = (table.id, seat)
+        task = self._reviews.pop(key, None)
+        if task is None:
+            iterations = self.limits.review_iterations
+            task = asyncio.get_running_loop().create_task(
+                self.reviewers.review(table.record(), seat, iterations)
+            )
+        self._reviews[key] = task  # the newest last
+        while len(self._reviews) > self.limits.reviews_kept:
+            oldest = next(iter(self._reviews))
+            self._reviews.pop(oldest).cancel()
+        if not task.done():
+            return {"status": "working", "seat": seat}
+        if task.cancelled() or task.exception() is not None:
+            del self._reviews[key]
+            log.error("table %s: the review of seat %d failed: %r", table.id, seat, task.exception())
+            raise TableError("the review could not be made; ask again", 503)
+        return {"status": "ready", "seat": seat, "review": task.result()}

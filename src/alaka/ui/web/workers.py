@@ -109,6 +109,27 @@ def think(key: str, record: JsonDict, seat: int, spec: str, rng: random.Random) 
 
 
 _replays: OrderedDict[str, list[State]] = OrderedDict()
+#: Per replayed game and seat: the first step of each turn, and the steps that added events
+#: to the seat's log (a replay steps by turn, or by event, skipping steps it saw nothing of).
+_marks: dict[tuple[str, int | None], tuple[list[JsonDict], list[int]]] = {}
+
+
+def _marks_of(key: str, states: list[State], seat: int | None) -> tuple[list[JsonDict], list[int]]:
+    found = _marks.get((key, seat))
+    if found is None:
+        turns: list[JsonDict] = []
+        eventful: list[int] = []
+        last_turn, last_size = None, 0
+        for step, state in enumerate(states):
+            view = state.view(seat, log_since=None)
+            if view["turn"] != last_turn:
+                turns.append({"turn": view["turn"], "step": step})
+                last_turn = view["turn"]
+            if view["log_size"] > last_size and step > 0:
+                eventful.append(step)
+            last_size = view["log_size"]
+        found = _marks[key, seat] = (turns, eventful)
+    return found
 
 
 def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> JsonDict:
@@ -125,7 +146,10 @@ def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> Json
         states = list(replay_states(record))
     _replays[key] = states
     while len(_replays) > REPLAYS_KEPT:
-        _replays.popitem(last=False)
+        gone, _ = _replays.popitem(last=False)
+        for marked in [k for k in _marks if k[0] == gone]:
+            del _marks[marked]
+    turns, eventful = _marks_of(key, states, seat)
     state = states[step]
     before = states[step - 1] if step > 0 else None
     label = None
@@ -141,7 +165,16 @@ def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> Json
         "view": state.view(seat),
         "events": events,
         "action": label,
+        "turns": turns,
+        "eventful": eventful,
     }
+
+
+def review(record: JsonDict, seat: int, iterations: int) -> JsonDict:
+    """The review of ``seat``'s decisions in the finished game ``record`` (:mod:`alaka.bots.review`)."""
+    from alaka.bots.review import review_game
+
+    return review_game(record, seat, iterations=iterations).json()
 
 
 # -- in the server -------------------------------------------------------------------------------
@@ -197,6 +230,11 @@ class WorkerPool:
     async def replay_view(self, key: str, record: JsonDict, step: int, seat: int | None) -> JsonDict:
         """See :func:`replay_view`; run in a worker."""
         result: JsonDict = await self.run(replay_view, key, record, step, seat)
+        return result
+
+    async def review(self, record: JsonDict, seat: int, iterations: int) -> JsonDict:
+        """See :func:`review`; run in a worker."""
+        result: JsonDict = await self.run(review, record, seat, iterations)
         return result
 
     async def close(self) -> None:

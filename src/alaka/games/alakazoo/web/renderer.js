@@ -1,6 +1,10 @@
 // Alakazoo drawn from one seat's view (the same content as the terminal's render.py): each
-// Served as /static/games/alakazoo.js (the game's entry names this file), beside the page's modules.
 // portal board as a 3x3 grid, hands, the four market columns, the piles and the dice.
+// Served as /static/games/alakazoo.js (the game's entry names this file), beside the page's modules.
+//
+// Things a choice can be about carry `data-place` (a rune, a space, a column or a card in it, a
+// hand card, the Wizard card, a player); `place(name, view)` says which one an action is about,
+// and the page offers the action there.
 
 import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
 
@@ -18,25 +22,43 @@ function colourClass(colour) {
   return COLOURS.includes(colour) ? `colour-${colour}` : "colour-other";
 }
 
+/** A space's or card's part of an action's name: "left ear" -> "left-ear". */
+function dashed(words) {
+  return words.replaceAll(" ", "-");
+}
+
+/** A card's key in actions ("griffin:left-ear") from its name ("Griffin left ear"). */
+function cardKey(name, view) {
+  const space = view.spaces.find((s) => name.endsWith(` ${s}`));
+  if (!space) return name;
+  return `${dashed(name.slice(0, -space.length - 1).toLowerCase())}:${dashed(space)}`;
+}
+
 /** A rune: a disc in its colour, with a dark centre when a Magic Power token sits on it. */
-function rune(r) {
+function rune(r, place) {
   const words = `${r.colour} rune${r.token ? " with a Magic Power token" : ""}`;
   const cls = `rune ${colourClass(r.colour)}${r.token ? " token" : ""}`;
-  return h("span", { class: cls, title: words, "aria-label": words });
+  return h("span", { class: cls, title: words, "aria-label": words, dataset: { place } });
 }
 
 function boardCell(player, space, name) {
   const element = player.elements[space];
   const helper = player.helper === `${name} space`;
+  const at = `${player.seat}:${dashed(name)}`;
   let content;
-  if (element) content = h("div", { class: "element" }, element);
+  if (element) content = h("div", { class: "element", dataset: { topic: element } }, element);
   else if (player.runes.length) {
-    content = h("div", { class: "runes" }, rune(player.runes[2 * space]), rune(player.runes[2 * space + 1]));
+    content = h(
+      "div",
+      { class: "runes" },
+      rune(player.runes[2 * space], `rune:${at}/1`),
+      rune(player.runes[2 * space + 1], `rune:${at}/2`),
+    );
   } else content = h("div", { class: "dim" }, "-");
   return h(
     "div",
-    { class: `space${element ? " filled" : ""}${helper ? " helper" : ""}` },
-    h("div", { class: "space-name" }, name),
+    { class: `space${element ? " filled" : ""}${helper ? " helper" : ""}`, dataset: { place: `space:${at}` } },
+    h("div", { class: "space-name", dataset: { topic: `${name} space` } }, name),
     content,
     helper ? h("div", { class: "helper-tag" }, "Magic Helper") : null,
   );
@@ -56,10 +78,14 @@ function playerStats(view, player) {
   return h(
     "div",
     { class: "stats" },
-    stat("Points", player.points),
-    stat("Dark Power", player.dark_power),
-    stat("Stored Magic Power", player.stored),
-    stat("Helper", player.helper || "not used yet"),
+    h("span", { dataset: { place: `points:${player.seat}` } }, stat("Points", player.points)),
+    h("span", { dataset: { place: `dark:${player.seat}`, topic: "Dark Power token" } }, stat("Dark Power", player.dark_power)),
+    h(
+      "span",
+      { class: "wizard-card", dataset: { place: `wizard:${player.seat}`, topic: "Wizard card" } },
+      stat("Wizard card", `${player.stored} stored`),
+    ),
+    h("span", { dataset: { topic: "Magic Helper" } }, stat("Helper", player.helper || "not used yet")),
     player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
     bonus ? stat("Final bonus", `lines ${bonus.lines} + own creature ${bonus.own_creature} = ${bonus.total}`) : null,
   );
@@ -68,12 +94,22 @@ function playerStats(view, player) {
 function playerPanel(view, player, ctx) {
   const me = player.seat === view.seat;
   const turn = view.active_player === player.seat && view.outcome === null;
-  const boardName = player.board === null ? "no board yet" : `board ${player.board} (${player.creature})`;
+  const boardName =
+    player.board === null
+      ? "no board yet"
+      : h(
+          "span",
+          {},
+          h("span", { dataset: { topic: `Portal board ${player.board}` } }, `board ${player.board}`),
+          " (",
+          h("span", { dataset: { topic: player.creature } }, player.creature),
+          ")",
+        );
   return h(
     "section",
     {
       class: `panel player zoo-player${me ? " me" : ""}${turn ? " active" : ""}`,
-      dataset: { seat: player.seat },
+      dataset: { seat: player.seat, place: `player:${player.seat}` },
     },
     h(
       "h2",
@@ -85,8 +121,16 @@ function playerPanel(view, player, ctx) {
     h("div", { class: "board-name" }, boardName),
     board(view, player),
     playerStats(view, player),
-    h("div", { class: "row-label" }, `Hand (${player.hand_size})`),
-    handView(player.hand, player.hand_size),
+    h("div", { class: "row-label" }, `Hand (${amount(player.hand_size, "card")})`),
+    player.hand && player.hand.length
+      ? h(
+          "div",
+          { class: "chips" },
+          player.hand.map((name) =>
+            h("span", { class: "chip hand-card", dataset: { place: `hand:${cardKey(name, view)}`, topic: name } }, name),
+          ),
+        )
+      : handView(player.hand, player.hand_size),
   );
 }
 
@@ -102,7 +146,9 @@ function happeningNow(view, ctx) {
         "div",
         { class: "dice" },
         h("b", {}, "Dice to place: "),
-        view.dice_results.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
+        view.dice_results.map((colour, k) =>
+          h("span", { class: `die ${colourClass(colour)}`, dataset: { place: `result:${colour}`, roll: k } }, colour),
+        ),
       ),
     );
   }
@@ -128,10 +174,16 @@ function columnsPanel(view) {
       view.columns.map((column, k) =>
         h(
           "div",
-          { class: "column" },
+          { class: "column", dataset: { place: `column:${k + 1}` } },
           h("div", { class: "row-label" }, `Column ${k + 1}`),
           column.length
-            ? column.map((name) => h("div", { class: "chip column-card" }, name))
+            ? column.map((name) =>
+                h(
+                  "div",
+                  { class: "chip column-card", dataset: { place: `colcard:${cardKey(name, view)}`, topic: name } },
+                  name,
+                ),
+              )
             : h("div", { class: "dim" }, "empty"),
         ),
       ),
@@ -147,7 +199,7 @@ function spellDice(view) {
       h(
         "div",
         { class: "dice spell-die" },
-        h("b", {}, `Die ${k + 1}: `),
+        h("b", { dataset: { topic: `Die ${k + 1}` } }, `Die ${k + 1}: `),
         faces.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
       ),
     ),
@@ -187,14 +239,49 @@ function pilesPanel(view) {
   );
 }
 
+/** The place on the table an action is about (a `data-place` key), or null: a button. */
+export function place(name, view) {
+  const [kind, ...parts] = name.split(":");
+  const arg = parts.join(":");
+  const me = view.seat;
+  switch (kind) {
+    case "place": // place:red:right-ear/1
+      return `rune:${me}:${parts.slice(1).join(":")}`;
+    case "return":
+      return arg === "wizard" ? `wizard:${me}` : `rune:${me}:${arg}`;
+    case "store":
+      return `wizard:${me}`;
+    case "helper-at":
+      return arg === "wizard" ? `wizard:${me}` : `space:${me}:${arg}`;
+    case "take":
+      return `column:${arg}`;
+    case "take-card":
+      return `colcard:${arg}`;
+    case "display":
+    case "discard":
+    case "give":
+    case "swap-hand":
+      return `hand:${arg}`;
+    case "swap-board":
+    case "exchange":
+    case "first":
+      return `player:${Number(arg.slice(1)) - 1}`;
+    case "dark":
+      return `result:${arg}`;
+    default:
+      return null;
+  }
+}
+
 /** The whole Alakazoo table: {nodes, keys}. */
 export function render(view, ctx) {
   // Your own board first: it is the one you act on.
   const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
   const nodes = [
     happeningNow(view, ctx),
-    h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))),
+    // The columns first: taking one is an action every turn, and they are short.
     columnsPanel(view),
+    h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))),
     pilesPanel(view),
   ];
   return { nodes: nodes.filter(Boolean), keys: KEYS };

@@ -1,9 +1,13 @@
 // Alakazum! drawn from one seat's view (the same content as the terminal's render.py):
-// Served as /static/games/alakazum.js (the game's entry names this file), beside the page's modules.
 // teams as cards, hands, culture totals, the final enemies, the piles, and whatever is going on
 // now (an announcement and its voodoo window, a combat, Forest Magic, a conjuring).
+// Served as /static/games/alakazum.js (the game's entry names this file), beside the page's modules.
+//
+// Things a choice can be about carry `data-place` (a character, a hand card, a market card, a
+// final enemy, a culture total, a player); `place(name, view)` says which one an action is
+// about, and the page offers the action there.
 
-import { chips, counted, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
+import { amount, chips, counted, h, handView, panel, pipDie, playerName, seatLabel, stat } from "../common.js";
 
 /** Cultures with a colour of their own; MULTI (a character of every culture) gets a rainbow. */
 const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
@@ -31,7 +35,7 @@ function seatKeyName(key) {
 function characterCard(c, face) {
   return h(
     "article",
-    { class: `card character ${cultureClass(c.culture)}`, title: `${c.name} (${c.culture})` },
+    { class: `card character ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
     h("div", { class: "card-name" }, c.name),
     h(
@@ -47,8 +51,8 @@ function characterCard(c, face) {
       ? h(
           "div",
           { class: "tags" },
-          c.traits.map((t) => h("span", { class: "tag" }, t.replaceAll("_", " "))),
-          c.broom ? h("span", { class: "tag broom" }, "broom") : null,
+          c.traits.map((t) => h("span", { class: "tag", dataset: { topic: t } }, t.replaceAll("_", " "))),
+          c.broom ? h("span", { class: "tag broom", dataset: { topic: "Broom" } }, "broom") : null,
         )
       : null,
   );
@@ -89,7 +93,11 @@ function zumHand(p, cards) {
       const market = face && face.type === "hand" ? face.market_number : null;
       return h(
         "span",
-        { class: "chip hand-card", title: face && face.type === "hand" ? effectText(face.effect) : name },
+        {
+          class: "chip hand-card",
+          title: face && face.type === "hand" ? effectText(face.effect) : name,
+          dataset: face && face.key ? { place: `hand:${face.key}`, topic: name } : { topic: name },
+        },
         n === 1 ? name : `${name} ×${n}`,
         h("small", { class: "market-number" }, market === null ? " (never to market)" : ` (market ${market})`),
       );
@@ -105,21 +113,24 @@ function number(label, value) {
 function shortCharacter(c) {
   return h(
     "span",
-    { class: `mini ${cultureClass(c.culture)}` },
+    { class: `mini ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("span", { class: "dot" }),
     `${c.name} ${c.culture} ${c.level}${c.broom ? " +broom" : ""}`,
   );
 }
 
 /** Five coloured chips: the culture points a player has on the table. */
-function cultureTotals(totals) {
+function cultureTotals(totals, seat) {
   return h(
     "div",
     { class: "cultures" },
     Object.entries(totals).map(([culture, points]) =>
       h(
         "span",
-        { class: `culture-chip ${cultureClass(culture)}${points ? "" : " zero"}` },
+        {
+          class: `culture-chip ${cultureClass(culture)}${points ? "" : " zero"}`,
+          dataset: { place: `culture:${seat}:${culture}`, topic: culture },
+        },
         `${culture} ${points}`,
       ),
     ),
@@ -138,10 +149,10 @@ function playerPanel(view, p, ctx) {
   );
   return h(
     "section",
-    { class: `panel player${me ? " me" : ""}${turn ? " active" : ""}`, dataset: { seat: p.seat } },
+    { class: `panel player${me ? " me" : ""}${turn ? " active" : ""}`, dataset: { seat: p.seat, place: `player:${p.seat}` } },
     title,
-    cultureTotals(p.culture_on_table),
-    h("div", { class: "row-label" }, `Hand (${p.hand_size})`),
+    cultureTotals(p.culture_on_table, p.seat),
+    h("div", { class: "row-label" }, `Hand (${amount(p.hand_size, "card")})`),
     zumHand(p, view.cards),
     h("div", { class: "row-label" }, `Team (${p.team.length})`),
     p.team.length
@@ -155,10 +166,11 @@ function playerPanel(view, p, ctx) {
 }
 
 function enemyCard(e) {
+  const place = { place: `enemy:${e.position}` };
   if (e.revealed) {
     return h(
       "article",
-      { class: "card enemy revealed" },
+      { class: "card enemy revealed", dataset: { ...place, topic: e.name } },
       h("div", { class: "band" }, `Enemy ${e.position}`),
       h("div", { class: "card-name" }, e.name),
       h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
@@ -167,7 +179,7 @@ function enemyCard(e) {
   if (e.name !== undefined) {
     return h(
       "article",
-      { class: "card enemy peeked" },
+      { class: "card enemy peeked", dataset: { ...place, topic: e.name } },
       h("div", { class: "band" }, `Enemy ${e.position}: face down`),
       h("div", { class: "card-name" }, `You saw ${e.name}`),
       h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
@@ -175,7 +187,7 @@ function enemyCard(e) {
   }
   return h(
     "article",
-    { class: "card enemy face-down" },
+    { class: "card enemy face-down", dataset: place },
     h("div", { class: "band" }, `Enemy ${e.position}`),
     h("div", { class: "card-name" }, "face down"),
   );
@@ -208,7 +220,9 @@ function combatPanel(view, ctx) {
       h("div", { class: "combat-total" }, "Total ", h("b", {}, side.total === null ? "?" : String(side.total))),
     );
   });
-  const dice = Object.entries(combat.die_values).map(([card, value]) => `${names.get(card) || card}: ${value}`);
+  const dice = Object.entries(combat.die_values).map(([card, value]) =>
+    h("span", { class: "die-value" }, `${names.get(card) || card} `, pipDie(value, `combat-die:${card}`)),
+  );
   const kind = combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise";
   // A decided combat keeps the totals it was fought with; the last one stays until the next.
   const decided = combat.reason
@@ -224,8 +238,8 @@ function combatPanel(view, ctx) {
       ? h(
           "p",
           { class: "roll" },
-          "The die shows ",
-          h("b", {}, String(combat.roll)),
+          "The hypnosis die shows ",
+          pipDie(combat.roll, "hypnosis-roll"),
           combat.die_total !== combat.roll ? ` (${combat.die_total} with die potions)` : "",
           combat.hypnosis ? `: ${HYPNOSIS[combat.hypnosis] || combat.hypnosis}` : "",
         )
@@ -233,7 +247,7 @@ function combatPanel(view, ctx) {
   return panel(
     combat.over ? `The last ${kind[0].toLowerCase()}${kind.slice(1)}` : kind,
     h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
-    dice.length ? h("p", {}, "Die combat values: ", dice.join(", ")) : null,
+    dice.length ? h("p", { class: "dice" }, "Die combat values: ", dice) : null,
     combat.potions.map((potion) =>
       h(
         "p",
@@ -290,7 +304,18 @@ function pilesPanel(view) {
     "Piles",
     h("div", { class: "pile" }, ...deck),
     h("div", { class: "row-label" }, `Market pile, top first (${view.market.length})`),
-    chips(counted(view.market)),
+    view.market.length
+      ? h(
+          "div",
+          { class: "chips" },
+          counted(view.market).map((label, k) => {
+            const face = view.cards[[...new Set(view.market)][k]];
+            const name = [...new Set(view.market)][k];
+            const place = face && face.key ? { place: `market:${face.key}` } : {};
+            return h("span", { class: "chip", dataset: { ...place, topic: name } }, label);
+          }),
+        )
+      : h("span", { class: "dim" }, "empty"),
     h("div", { class: "row-label" }, `Graveyard (${view.graveyard.length})`),
     view.graveyard.length
       ? h("div", { class: "minis" }, view.graveyard.map(shortCharacter))
@@ -299,6 +324,35 @@ function pilesPanel(view) {
       ? [h("div", { class: "row-label" }, "Out of the game (box)"), chips(counted(view.box), "chip dim-chip")]
       : null,
   );
+}
+
+/** Actions about a character (on a team, in the initial row, the graveyard, a combat). */
+const ABOUT_CHARACTER = new Set([
+  "choose", "fighter", "helper", "sacrifice", "broom-on", "fight", "train", "levitate", "swap-with", "revive",
+]);
+/** Actions about a card in the deciding seat's hand. */
+const ABOUT_HAND_CARD = new Set(["potion-combat", "potion-die", "steal", "give", "broom", "pay", "show", "food"]);
+
+/** The place on the table an action is about (a `data-place` key), or null: a button. */
+export function place(name, view) {
+  const [kind, arg] = name.split(":");
+  if (arg === undefined) return null;
+  if (ABOUT_CHARACTER.has(kind)) return `char:${arg}`;
+  if (ABOUT_HAND_CARD.has(kind)) return `hand:${arg}`;
+  switch (kind) {
+    case "take":
+      return `market:${arg}`;
+    case "to":
+    case "pass-die":
+      return `player:${Number(arg.slice(1)) - 1}`;
+    case "peek":
+    case "reveal":
+      return `enemy:${arg}`;
+    case "conjure":
+      return `culture:${view.seat}:${arg}`;
+    default:
+      return null;
+  }
 }
 
 /** The whole Alakazum! table: {nodes, keys}. */

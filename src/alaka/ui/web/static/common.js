@@ -92,7 +92,7 @@ export function panel(title, ...children) {
 /** A row of small name chips, or a dim "empty". */
 export function chips(names, cls = "chip") {
   if (!names || names.length === 0) return h("span", { class: "dim" }, "empty");
-  return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls }, name)));
+  return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls, dataset: { topic: name } }, name)));
 }
 
 /** A count and its noun, plural unless it is one: "1 card", "2 cards". */
@@ -109,7 +109,9 @@ export function stat(label, value) {
 export function handView(hand, size) {
   if (hand === null) return cardBacks(size);
   if (hand.length === 0) return h("span", { class: "dim" }, "empty");
-  const cards = counted(hand).map((name) => h("span", { class: "chip hand-card" }, name));
+  const cards = [...new Set(hand)].map((name, k) =>
+    h("span", { class: "chip hand-card", dataset: { topic: name } }, counted(hand)[k]),
+  );
   return h("div", { class: "chips" }, cards);
 }
 
@@ -147,4 +149,58 @@ export function seatChip(seat, table) {
     h("span", { class: "presence" }),
     seatLabel(seat.seat, table),
   );
+}
+
+/** Where the pips of each face sit on a 3×3 grid (cells 0-8, row by row). */
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/**
+ * A die showing `value` as pips (1-6; another number is written on it), with its value for
+ * screen readers and on hover. `place` names it on the table, so a new roll is highlighted
+ * (and shaken: the stylesheet rolls a changed die).
+ */
+export function pipDie(value, place, title) {
+  const pips = PIPS[value];
+  const words = title || `a die showing ${value}`;
+  return h(
+    "span",
+    { class: `pip-die${pips ? "" : " number"}`, role: "img", "aria-label": words, title: words, dataset: place ? { place } : {} },
+    pips
+      ? Array.from({ length: 9 }, (_, cell) => h("span", { class: pips.includes(cell) ? "pip" : "no-pip" }))
+      : String(value),
+  );
+}
+
+// -- your tables, remembered in this browser ------------------------------------------------------
+
+const MINE = "alaka.my-tables";
+/** How many tables the lobby remembers (the newest). */
+const MINE_KEPT = 12;
+
+/** The seats this browser has opened, newest first: {id, title, seat, url, at}. */
+export function myTables() {
+  try {
+    const found = JSON.parse(localStorage.getItem(MINE) || "[]");
+    return Array.isArray(found) ? found : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a seat's link (its token is in it: it stays in this browser only). */
+export function rememberTable(entry) {
+  const others = myTables().filter((old) => !(old.id === entry.id && old.seat === entry.seat));
+  try {
+    localStorage.setItem(MINE, JSON.stringify([{ ...entry, at: Date.now() }, ...others].slice(0, MINE_KEPT)));
+  } catch {
+    // storage refused (private mode, full): nothing is remembered, the table still works
+  }
+}
+
+export function forgetTable(id) {
+  try {
+    localStorage.setItem(MINE, JSON.stringify(myTables().filter((old) => old.id !== id)));
+  } catch {
+    // as above
+  }
 }

@@ -1,6 +1,6 @@
 // The lobby: create a table (game, seats, options), hand out its links, list every table.
 
-import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
+import { absoluteUrl, api, fill, forgetTable, h, myTables, seatChip, seatLabel } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 4000;
@@ -58,13 +58,24 @@ function fillSeats() {
   fill($("seats"), rows);
 }
 
+/** A bot by its strength ("Bot: Medium, plays by simple rules of thumb"), its spec on hover. */
+function botOption(level, who) {
+  const value = `bot:${level.spec}`;
+  return h(
+    "option",
+    { value, selected: who === value, title: level.spec },
+    `Bot: ${level.level} (${level.help})`,
+  );
+}
+
 function seatRow(seat, bots, who, name) {
+  const levels = currentGame().bot_levels || bots.map((spec) => ({ spec, level: spec, help: "" }));
   const select = h(
     "select",
     { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
     h("option", { value: "human", selected: who === "human" }, "A person (private link)"),
     h("option", { value: "open", selected: who === "open" }, "Open: first to join from the lobby"),
-    bots.map((spec) => h("option", { value: `bot:${spec}`, selected: who === `bot:${spec}` }, `Bot: ${spec}`)),
+    levels.map((level) => botOption(level, who)),
   );
   const input = h("input", {
     type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "name (optional)", value: name,
@@ -88,10 +99,18 @@ function fillOptions(game) {
     $("options"),
     game.parameters.map((p) => {
       let input;
+      const labels = p.choice_labels && p.choice_labels.length ? p.choice_labels : p.choices;
+      let shown = p.default;
       if (p.kind === "bool") {
         input = h("input", { type: "checkbox", checked: Boolean(p.default) });
+        shown = p.default ? "on" : "off";
       } else if (p.choices && p.choices.length) {
-        input = h("select", {}, p.choices.map((c) => h("option", { value: c, selected: c === p.default }, c)));
+        input = h(
+          "select",
+          {},
+          p.choices.map((c, k) => h("option", { value: c, selected: c === p.default, title: c }, labels[k])),
+        );
+        shown = labels[p.choices.indexOf(p.default)] ?? p.default;
       } else if (p.kind === "int") {
         input = h("input", { type: "number", step: 1, value: p.default, min: p.minimum, max: p.maximum });
       } else {
@@ -102,9 +121,9 @@ function fillOptions(game) {
       return h(
         "label",
         { class: `option${p.kind === "bool" ? " check" : ""}` },
-        h("span", { class: "option-name" }, p.name.replaceAll("_", " ")),
+        h("span", { class: "option-name", title: p.name }, p.label || p.name.replaceAll("_", " ")),
         input,
-        h("small", { class: "help" }, `${p.help} (default: ${p.default})`),
+        h("small", { class: "help" }, `${p.help} Standard: ${shown}.`),
       );
     }),
   );
@@ -121,6 +140,25 @@ function readOptions(game) {
     if (value !== p.default) options[p.name] = value;
   }
   return options;
+}
+
+/** The clock presets, as the server offers them; none by default (a friendly game). */
+function fillClocks(clocks) {
+  fill(
+    $("clock"),
+    h("option", { value: "" }, "no clock"),
+    clocks.map((c) => h("option", { value: c.name }, `${c.name}: ${c.label}`)),
+  );
+  const sync = () => {
+    $("on-expiry").disabled = $("clock").value === "";
+  };
+  $("clock").addEventListener("change", sync);
+  sync();
+}
+
+function readClock() {
+  const preset = $("clock").value;
+  return preset ? { preset, on_expiry: $("on-expiry").value } : null;
 }
 
 function readSeats() {
@@ -141,7 +179,7 @@ async function onSubmit(event) {
   const button = $("create");
   button.disabled = true;
   try {
-    const request = { game: game.name, seats: readSeats(), options: readOptions(game) };
+    const request = { game: game.name, seats: readSeats(), options: readOptions(game), clock: readClock() };
     const answer = await api("/api/tables", request);
     showCreated(answer);
     refreshTables();
@@ -150,6 +188,76 @@ async function onSubmit(event) {
   } finally {
     button.disabled = false;
   }
+}
+
+// -- play now --------------------------------------------------------------------------------
+
+/** One click: you in seat 1 against the game's usual bots, at its usual number of players. */
+async function playNow(game, button) {
+  button.disabled = true;
+  try {
+    const bot = game.bots[0];
+    const seats = [{ kind: "human", name: $("join-name").value.trim() || undefined }];
+    for (let k = 1; k < game.default_players; k += 1) seats.push({ kind: "bot", bot });
+    const answer = await api("/api/tables", { game: game.name, seats });
+    location.href = absoluteUrl(answer.links.seats[0].url);
+  } catch (error) {
+    showError(`The table was not created: ${error.message}`);
+    button.disabled = false;
+  }
+}
+
+function fillPlayNow() {
+  fill(
+    $("play-now"),
+    games.map((game) => {
+      const others = game.default_players - 1;
+      const level = (game.bot_levels || []).find((l) => l.spec === game.bots[0]);
+      const button = h(
+        "button",
+        { type: "button", class: "primary play-now", dataset: { game: game.name } },
+        `Play ${game.title} now`,
+        h("small", {}, ` against ${others} ${level ? `${level.level.toLowerCase()} ` : ""}bot${others === 1 ? "" : "s"}`),
+      );
+      button.addEventListener("click", () => playNow(game, button));
+      return button;
+    }),
+  );
+}
+
+// -- your tables (remembered in this browser) -------------------------------------------------
+
+async function fillMyTables() {
+  const mine = myTables();
+  $("my-tables-box").hidden = mine.length === 0;
+  if (!mine.length) return;
+  const rows = await Promise.all(
+    mine.map(async (entry) => {
+      let status = "";
+      try {
+        const table = await api(`/api/tables/${encodeURIComponent(entry.id)}`);
+        status = table.status === "finished" ? "finished" : `playing, ${table.actions} actions`;
+      } catch {
+        forgetTable(entry.id); // gone from this server
+        return null;
+      }
+      const forget = h("button", { type: "button", class: "small secondary" }, "Forget");
+      forget.addEventListener("click", () => {
+        forgetTable(entry.id);
+        fillMyTables();
+      });
+      return h(
+        "li",
+        { class: "my-table", dataset: { table: entry.id } },
+        h("a", { href: entry.url, "data-testid": "my-table-link" }, `${entry.title} ${entry.id}`),
+        h("span", { class: "dim" }, ` · ${seatLabel(entry.seat, null)} · ${status}`),
+        " ",
+        forget,
+      );
+    }),
+  );
+  fill($("my-tables"), rows.filter(Boolean));
+  $("my-tables-box").hidden = !rows.some(Boolean);
 }
 
 // -- the links of a new table ----------------------------------------------------------------
@@ -297,12 +405,16 @@ async function start() {
   $("game").addEventListener("change", onGameChange);
   $("players").addEventListener("change", fillSeats);
   try {
-    games = (await api("/api/games")).games;
+    const answer = await api("/api/games");
+    games = answer.games;
+    fillClocks(answer.clocks || []);
     fillGames();
+    fillPlayNow();
   } catch (error) {
     showError(`Could not load the games: ${error.message}`);
   }
   refreshTables();
+  fillMyTables();
   setInterval(refreshTables, REFRESH_MS);
   document.addEventListener("visibilitychange", refreshTables);
 }

@@ -1,19 +1,32 @@
-// The replay page: a finished game step by step, as one seat (or a spectator) saw it. Every
+// The replay page: a finished game step by step, as one seat (or a spectator) saw it, by event
+// or by turn, played on by itself if asked, with the review of that seat's decisions. Every
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
-import { api, fill, h, seatLabel } from "./common.js";
-import { loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { api, fill, h, myTables, seatLabel } from "./common.js";
+import { Changes, loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
 
+/** The seat this browser played at this table, if it remembers one (the replay opens as it). */
+function mySeat() {
+  const mine = myTables().find((entry) => entry.id === tableId);
+  return mine ? mine.seat : null;
+}
+
 const page = {
   table: null,
-  seat: params.has("seat") && params.get("seat") !== "" ? Number(params.get("seat")) : null,
+  seat: params.has("seat") ? (params.get("seat") === "" ? null : Number(params.get("seat"))) : mySeat(),
   step: Number(params.get("step") || 0),
   steps: 0,
+  turns: [], // [{turn, step}]: the first step of each turn
+  eventful: [], // the steps that added events to the log
   asked: 0, // numbers the requests, so a slow answer cannot overwrite a newer one
+  playing: null, // the autoplay timer
+  review: null, // the seat's review, once made
+  changes: new Changes(),
+  shown: -1, // the step drawn last
 };
 
 function showError(text) {
@@ -36,46 +49,198 @@ async function go(step) {
     if (ticket !== page.asked) return;
     draw(answer);
   } catch (error) {
+    stop();
     showError(error.message);
   }
 }
 
+/** The next (or, `direction` -1, previous) step that added events, else the end (start). */
+function nextEvent(direction) {
+  const found = direction > 0
+    ? page.eventful.find((step) => step > page.step)
+    : [...page.eventful].reverse().find((step) => step < page.step);
+  return found ?? (direction > 0 ? page.steps : 0);
+}
+
+/** The first step of the next (previous) turn; back from inside a turn goes to its start. */
+function nextTurn(direction) {
+  if (direction > 0) return (page.turns.find((t) => t.step > page.step) || { step: page.steps }).step;
+  const before = page.turns.filter((t) => t.step < page.step);
+  return before.length ? before[before.length - 1].step : 0;
+}
+
 function draw(answer) {
+  // Only a step forward to the next event highlights what it changed; a jump just shows the table.
+  const stepped = answer.step > page.shown && !page.eventful.some((k) => k > page.shown && k < answer.step);
+  page.shown = answer.step;
   page.steps = answer.steps;
   page.step = answer.step;
+  if (answer.turns) page.turns = answer.turns;
+  if (answer.eventful) page.eventful = answer.eventful;
   const slider = $("slider");
   slider.max = answer.steps;
   slider.value = answer.step;
-  $("step-text").textContent = `Step ${answer.step} of ${answer.steps}`;
+  const turn = answer.view.turn;
+  $("step-text").textContent = `Turn ${turn} · step ${answer.step} of ${answer.steps}`;
   $("step-text").dataset.step = answer.step;
-  $("first").disabled = $("prev").disabled = answer.step === 0;
-  $("next").disabled = $("last").disabled = answer.step === answer.steps;
+  $("first").disabled = $("prev").disabled = $("prev-turn").disabled = answer.step === 0;
+  $("next").disabled = $("last").disabled = $("next-turn").disabled = answer.step === answer.steps;
+  fillTurns(turn);
   const view = answer.view;
   const ctx = { table: page.table, seat: page.seat };
-  fill($("board"), renderView(view, ctx));
+  const board = $("board");
+  fill(board, renderView(view, ctx));
+  if (stepped) page.changes.show(board);
+  page.changes.mark(board);
   fill($("turn"), turnLine(view));
   fill($("happened"), happened(answer));
   const list = $("log");
   fill(list, view.log.map((event) => logItem(event, page.seat)));
   list.scrollTop = list.scrollHeight;
   $("outcome").hidden = !view.outcome;
-  if (view.outcome) fill($("outcome-body"), renderOutcome(view.outcome, page.table));
+  if (view.outcome) fill($("outcome-body"), renderOutcome(view.outcome, page.table, page.seat));
   const url = new URL(location.href);
   url.searchParams.set("step", answer.step);
   history.replaceState(null, "", url);
+  if (page.playing !== null && answer.step >= answer.steps) stop();
 }
 
-/** What the step did: the seat's own action by its label, and the events it added. */
+/** The turn list: jump to the start of any turn. */
+function fillTurns(current) {
+  const select = $("turns");
+  if (select.options.length !== page.turns.length) {
+    fill(
+      select,
+      page.turns.map((t) => h("option", { value: t.step }, t.turn === 0 ? "setup" : `turn ${t.turn}`)),
+    );
+  }
+  const at = page.turns.filter((t) => t.step <= page.step).pop();
+  if (at) select.value = String(at.step);
+  select.dataset.turn = String(current);
+}
+
+/** What the step did: the seat's own action by its label, and the events it added; and, if the
+ * review is made and this was one of the seat's decisions, how the search rated it. */
 function happened(answer) {
   if (answer.step === 0) return h("p", { class: "dim" }, "The start of the game.");
   const events = answer.events || [];
+  const rated = page.review?.decisions.find((d) => d.step === answer.step - 1);
   return [
     answer.action ? h("p", { class: "action-label" }, h("b", {}, "Your action: "), answer.action) : null,
+    rated ? ratingLine(rated) : null,
     events.length
       ? h("ul", { class: "events" }, events.map((event) => logItem(event, page.seat)))
       : h("p", { class: "dim" }, "Nothing you could see changed."),
   ];
 }
+
+function percent(win) {
+  return `${Math.round(win * 100)}%`;
+}
+
+function ratingLine(d) {
+  if (d.loss < page.review.mistake) {
+    return h("p", { class: "rating good", "data-testid": "rating" }, `A good choice (${percent(d.chosen.win)} to win).`);
+  }
+  return h(
+    "p",
+    { class: "rating costly", "data-testid": "rating" },
+    `It cost about ${percent(d.loss)} win chance (${percent(d.chosen.win)} to win); better: `,
+    h("b", {}, d.best.label),
+    ` (${percent(d.best.win)}).`,
+  );
+}
+
+// -- autoplay ------------------------------------------------------------------------------
+
+function play() {
+  if (page.step >= page.steps) go(0);
+  $("play").textContent = "❚❚ Pause";
+  $("play").setAttribute("aria-pressed", "true");
+  const tick = () => {
+    page.playing = setTimeout(async () => {
+      await go(nextEvent(1));
+      if (page.playing !== null) tick();
+    }, Number($("speed").value));
+  };
+  page.playing = 0;
+  tick();
+}
+
+function stop() {
+  if (page.playing) clearTimeout(page.playing);
+  page.playing = null;
+  $("play").textContent = "▶ Play";
+  $("play").setAttribute("aria-pressed", "false");
+}
+
+// -- the review ------------------------------------------------------------------------------
+
+/** Ask for the seat's review; while the server's search runs, ask again every second. */
+async function startReview() {
+  if (page.seat === null) {
+    fill($("review-body"), h("p", { class: "dim" }, "Choose a seat above: a review rates one player's decisions."));
+    return;
+  }
+  const seat = page.seat;
+  fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
+  try {
+    for (;;) {
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}`);
+      if (seat !== page.seat) return;
+      if (answer.status === "ready") {
+        page.review = answer.review;
+        showReview(answer.review);
+        go(page.step);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } catch (error) {
+    fill($("review-body"), h("p", { class: "warn" }, `The review could not be made: ${error.message}`));
+  }
+}
+
+function showReview(review) {
+  const costly = review.costly.map((step) => review.decisions.find((d) => d.step === step));
+  fill(
+    $("review-body"),
+    h(
+      "p",
+      {},
+      `${seatLabel(review.seat, page.table)} chose as well as the best the search found (within `,
+      `${percent(review.mistake)} win chance) in `,
+      h("b", {}, percent(review.agreement)),
+      ` of ${review.decisions.length} decisions (${review.iterations} searches each, from what you could see).`,
+    ),
+    costly.length
+      ? [
+          h("h3", {}, "The costliest decisions"),
+          h(
+            "ol",
+            { class: "costly", "data-testid": "costly" },
+            costly.map((d) => {
+              const jump = h("button", { type: "button", class: "small", dataset: { step: d.step } }, `turn ${d.turn}`);
+              jump.addEventListener("click", () => {
+                stop();
+                go(d.step + 1);
+              });
+              return h(
+                "li",
+                {},
+                jump,
+                ` ${d.chosen.label} (${percent(d.chosen.win)}); better: `,
+                h("b", {}, d.best.label),
+                ` (${percent(d.best.win)}), −${percent(d.loss)}`,
+              );
+            }),
+          ),
+        ]
+      : h("p", {}, "No decision gave away much win chance. Well played!"),
+  );
+}
+
+// -- the page --------------------------------------------------------------------------------
 
 function fillSeats() {
   const seats = page.table.seats;
@@ -91,20 +256,46 @@ function fillSeats() {
 function onSeat() {
   const value = $("seat").value;
   page.seat = value === "" ? null : Number(value);
+  page.review = null;
+  page.eventful = [];
+  fill($("review-body"), reviewButton());
   const url = new URL(location.href);
-  if (page.seat === null) url.searchParams.delete("seat");
-  else url.searchParams.set("seat", page.seat);
+  url.searchParams.set("seat", page.seat === null ? "" : page.seat);
   history.replaceState(null, "", url);
   go(page.step);
 }
 
-/** Arrow keys step, Home and End jump; fields (and the slider) keep their own keys. */
+function reviewButton() {
+  const button = h("button", { type: "button", id: "review-start", "data-testid": "review-start" }, "Rate my decisions");
+  button.addEventListener("click", startReview);
+  return [
+    button,
+    h("p", { class: "note" }, "A search rates each decision of this seat from what it could see, and shows those that cost the most win chance."),
+  ];
+}
+
+/** Arrow keys step by event, Page Up/Down by turn, Home and End jump, Space plays; fields keep their keys. */
 function onKey(event) {
   if (event.target.closest("select, input")) return;
-  const moves = { ArrowLeft: page.step - 1, ArrowRight: page.step + 1, Home: 0, End: page.steps };
+  if (event.target.closest("button") && (event.key === " " || event.key === "Enter")) return;
+  const moves = {
+    ArrowLeft: () => nextEvent(-1),
+    ArrowRight: () => nextEvent(1),
+    PageUp: () => nextTurn(-1),
+    PageDown: () => nextTurn(1),
+    Home: () => 0,
+    End: () => page.steps,
+  };
+  if (event.key === " ") {
+    event.preventDefault();
+    if (page.playing === null) play();
+    else stop();
+    return;
+  }
   if (!(event.key in moves)) return;
   event.preventDefault();
-  go(moves[event.key]);
+  stop();
+  go(moves[event.key]());
 }
 
 async function start() {
@@ -120,19 +311,29 @@ async function start() {
   }
   $("title").textContent = `${page.table.title} · replay of table ${page.table.id}`;
   fillSeats();
+  fill($("review-body"), reviewButton());
   $("seat").addEventListener("change", onSeat);
-  $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(page.step - 1));
-  $("next").addEventListener("click", () => go(page.step + 1));
-  $("last").addEventListener("click", () => go(page.steps));
-  $("slider").addEventListener("input", () => go(Number($("slider").value)));
+  const move = (target) => () => {
+    stop();
+    go(target());
+  };
+  $("first").addEventListener("click", move(() => 0));
+  $("prev").addEventListener("click", move(() => nextEvent(-1)));
+  $("next").addEventListener("click", move(() => nextEvent(1)));
+  $("prev-turn").addEventListener("click", move(() => nextTurn(-1)));
+  $("next-turn").addEventListener("click", move(() => nextTurn(1)));
+  $("last").addEventListener("click", move(() => page.steps));
+  $("turns").addEventListener("change", move(() => Number($("turns").value)));
+  $("slider").addEventListener("input", move(() => Number($("slider").value)));
+  $("play").addEventListener("click", () => (page.playing === null ? play() : stop()));
   document.addEventListener("keydown", onKey);
   if (page.table.status !== "finished") {
     showError("This game is still being played; it can be replayed once it is over.");
     return;
   }
   $("who").textContent = `${page.table.players} players`;
-  go(page.step);
+  await go(page.step);
+  if (params.get("review") === "1") startReview();
 }
 
 start();

@@ -2,8 +2,9 @@
 // server sends (the seat's view, its legal actions, the log) and sends back the action a
 // person clicks; it decides nothing itself.
 
-import { absoluteUrl, api, fill, h, seatChip, seatLabel } from "./common.js";
-import { loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
+import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
+import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -26,7 +27,12 @@ const page = {
   last: null, // the last "state" message
   logCount: 0, // log events shown so far (the log's numbering starts at 0)
   sentSeq: null, // the seq an action was sent at, until the next state or an error
+  changes: new Changes(), // what changed on the table since this seat's last decision
+  markAfter: null, // the seq of this seat's last action: the table after it is the new base
 };
+
+/** Events shown beside the choices (the whole log is further down). */
+const LATEST = 5;
 
 // -- connection ----------------------------------------------------------------------------
 
@@ -60,6 +66,11 @@ function onClose(socket, event) {
   if (FATAL_CLOSES[event.code]) {
     page.gaveUp = true;
     setStatus("closed", "closed");
+    if (event.code === 4403 || event.code === 4404) {
+      forgetTable(tableId);
+      showDeadLink(event.reason || FATAL_CLOSES[event.code]);
+      return;
+    }
     // The server said why in an error message just before closing; keep its words if shown.
     if ($("error").hidden) showError(event.reason || FATAL_CLOSES[event.code]);
     renderActions();
@@ -84,31 +95,62 @@ function onMessage(message) {
     onTable(message.table);
   } else if (message.type === "rematch") {
     showRematch(message.url);
+  } else if (message.type === "clock" || message.type === "undo") {
+    onNotice(message);
   }
 }
 
-/** Send the chosen action; buttons stay disabled until the server answers. */
-function act(name, button) {
+/** Send the chosen action (a button or a table element); choices wait until the server answers. */
+function act(name, element) {
   const socket = page.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) {
-    showError("Not connected to the server; wait a moment and try again.");
+    showError("Not connected to the server; wait a moment and try again.", "connection");
     return;
   }
+  if (page.sentSeq === page.last.seq) return; // one action per decision
   page.sentSeq = page.last.seq;
+  page.markAfter = page.last.seq;
   socket.send(JSON.stringify({ type: "act", seq: page.last.seq, action: name }));
   for (const other of document.querySelectorAll("#legal button.action")) other.disabled = true;
-  button.classList.add("sent");
+  $("board").classList.add("waiting-answer");
+  closeMenu();
+  element.classList.add("sent");
 }
 
 // -- drawing -------------------------------------------------------------------------------
 
+/** A link that leads nowhere: say so, and lead back to the lobby (no empty table). */
+function showDeadLink(reason) {
+  $("error").hidden = true;
+  fill(
+    document.querySelector("main"),
+    h(
+      "section",
+      { class: "panel notice dead-link", "data-testid": "dead-link" },
+      h("h1", {}, "This link does not open a seat"),
+      h("p", {}, reason),
+      h("p", {}, "It may be mistyped or cut short, or from another server. "),
+      h("p", {}, h("a", { href: "/" }, "Go to the lobby"), " to find your tables or start a new one."),
+    ),
+  );
+}
+
 function onState(message) {
   if (page.sentSeq !== message.seq) page.sentSeq = null;
+  if (message.seat !== null && token && !page.remembered) {
+    rememberTable({ id: message.table.id, title: message.table.title, seat: message.seat, url: location.href });
+    page.remembered = true;
+  }
+  if ($("error").dataset.kind === "connection") $("error").hidden = true; // connected again
   page.last = message;
+  page.clockAt = performance.now();
   updateLog(message.view.log, message.log_from);
   describeSeat(message);
-  const ctx = { table: message.table, seat: message.seat };
-  fill($("board"), renderView(message.view, ctx));
+  drawTable();
+  if (page.markAfter !== null && (message.seq > page.markAfter || page.markAfter < 0)) {
+    page.changes.mark($("board")); // the table after this seat's decision: changes count from here
+    page.markAfter = null;
+  }
   fill($("turn"), turnLine(message.view));
   $("waiting").textContent = message.waiting_for || "";
   showPresence(message.table);
@@ -117,18 +159,92 @@ function onState(message) {
   showControls(message);
 }
 
+/** Draw the table, mark what changed, and offer this seat's choices on it. */
+function drawTable() {
+  const message = page.last;
+  const board = $("board");
+  closeMenu();
+  hideExplanation();
+  fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
+  board.classList.remove("waiting-answer");
+  page.changes.show(board);
+  const legal = page.gaveUp ? [] : message.legal;
+  page.offCanvas = offerOnTable(board, message.view, legal, act);
+  if (page.guide) explainIn(board, page.guide);
+  if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
+}
+
 /** Someone came or went: only the summary changed (names, who is here), not the game. */
 function onTable(table) {
   if (!page.last) return;
   page.last = { ...page.last, table };
   describeSeat(page.last);
-  fill($("board"), renderView(page.last.view, { table, seat: page.last.seat }));
+  drawTable();
   showPresence(table);
+  renderActions();
   showOutcome(page.last);
 }
 
 function showPresence(table) {
-  fill($("presence"), table.seats.map((seat) => seatChip(seat, table)));
+  const clock = page.last ? page.last.clock : null;
+  fill(
+    $("presence"),
+    table.seats.map((seat) => {
+      const chip = seatChip(seat, table);
+      const bank = clock ? clock.banks[seat.seat] : null;
+      if (bank !== null && bank !== undefined) {
+        chip.appendChild(h("span", { class: "clock", dataset: { seat: seat.seat } }, clockText(bank)));
+      }
+      return chip;
+    }),
+  );
+  tickClock();
+}
+
+// -- the clock -------------------------------------------------------------------------------
+
+/** "4:05", "0:09": minutes and seconds left (rounded up, so 0:00 means time is up). */
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The running timer counts down here between the server's messages (the server keeps the time). */
+function tickClock() {
+  const message = page.last;
+  const clock = message ? message.clock : null;
+  const line = $("clock-line");
+  if (!clock || clock.running === null || clock.left === null || message.view.outcome || message.forfeit) {
+    line.hidden = true;
+    return;
+  }
+  const left = clock.left - (performance.now() - page.clockAt) / 1000;
+  const who = clock.running === message.seat ? "Your time" : `${seatLabel(clock.running, message.table)}'s time`;
+  const kind = clock.out_of_turn ? " (to answer out of turn)" : "";
+  line.hidden = false;
+  line.textContent = `${who}${kind}: ${clockText(left)}`;
+  line.classList.toggle("low", left < 10);
+  const chip = document.querySelector(`#presence .clock[data-seat="${clock.running}"]`);
+  if (chip && !clock.out_of_turn) {
+    chip.textContent = clockText(left);
+    chip.classList.add("running");
+  }
+}
+
+setInterval(tickClock, 250);
+
+/** Time ran out for a seat, or a seat took a decision back: everyone is told, for a while,
+ * beside the choices (an undo also makes the whole table count as changed from here). */
+function onNotice(message) {
+  if (message.type === "undo") page.markAfter = -1;
+  const note = $("notice");
+  note.dataset.kind = message.type;
+  note.textContent = message.text;
+  note.hidden = false;
+  clearTimeout(page.clockNoteTimer);
+  page.clockNoteTimer = setTimeout(() => {
+    note.hidden = true;
+  }, 15000);
 }
 
 function describeSeat(message) {
@@ -154,6 +270,14 @@ function updateLog(events, from) {
   for (const event of events) list.appendChild(logItem(event, seat));
   page.logCount = from + events.length;
   if (atBottom || from === 0) list.scrollTop = list.scrollHeight;
+  // The newest events also stand beside the choices, so they are in view when deciding.
+  const items = [...list.children];
+  const latest = items.slice(-LATEST).map((item, k, shown) => {
+    const copy = item.cloneNode(true);
+    if (from > 0 && k >= shown.length - events.length) copy.classList.add("new");
+    return copy;
+  });
+  fill($("latest"), latest);
 }
 
 function renderActions() {
@@ -166,36 +290,96 @@ function renderActions() {
   $("turn-panel").classList.toggle("your-move", mine);
   document.title = `${mine ? "Your move · " : ""}${message.table.title} · Alaka`;
   if (!mine) {
-    box.replaceChildren();
+    // A single choice is played for this seat by the server after a pause, as for everyone.
+    fill(
+      box,
+      message.forced && !page.gaveUp
+        ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, "Played for you: "), message.forced.label)
+        : null,
+    );
     return;
   }
   const waiting = page.sentSeq === message.seq;
+  const rest = page.offCanvas || legal;
+  const onTable = legal.length - rest.length;
   fill(
     box,
-    legal.map((action) => {
+    onTable
+      ? h(
+          "p",
+          { class: "hint", "data-testid": "table-hint" },
+          rest.length
+            ? `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
+            : `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
+        )
+      : null,
+    rest.map((action) => {
       const button = h(
         "button",
         { type: "button", class: "action", dataset: { name: action.name }, disabled: waiting },
         action.label,
+        action.hint ? h("small", { class: "cost", "data-testid": "cost" }, action.hint) : null,
+        topicTables(action),
       );
       button.addEventListener("click", () => act(action.name, button));
       return button;
     }),
+    message.undo
+      ? h("button", { type: "button", class: "secondary undo", "data-testid": "undo", disabled: waiting }, "↶ Undo my last decision")
+      : null,
+  );
+  const undoButton = box.querySelector("[data-testid=undo]");
+  if (undoButton) undoButton.addEventListener("click", () => takeBack(undoButton));
+}
+
+/** What a choice is about, drawn small when the explanation has a table: the board you would
+ * take (its runes), the dice you would roll (their faces). */
+function topicTables(action) {
+  if (!page.guide || !action.topics || action.topics.length > 3) return null;
+  const drawn = action.topics.map((name) => page.guide.find(name)).filter((entry) => entry && entry.table.length);
+  if (!drawn.length || drawn.length !== action.topics.length) return null;
+  return h(
+    "span",
+    { class: "topic-tables" },
+    drawn.map((entry) => h("span", { class: "topic-table", title: entry.summary }, h("small", {}, entry.name), smallTable(entry.table))),
   );
 }
 
+/** Ask the server to take back this seat's last decision (it checks the rule). */
+function takeBack(button) {
+  const socket = page.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) return;
+  page.sentSeq = page.last.seq;
+  socket.send(JSON.stringify({ type: "undo", seq: page.last.seq }));
+  button.disabled = true;
+}
+
 function showOutcome(message) {
-  const outcome = message.view.outcome;
+  const outcome = message.view.outcome || message.forfeit;
   $("outcome").hidden = !outcome;
   if (!outcome) return;
-  fill($("outcome-body"), renderOutcome(outcome, message.table));
+  const id = encodeURIComponent(message.table.id);
+  const seat = message.seat === null ? "" : `?seat=${message.seat}`;
+  const review = message.seat === null ? "" : `${seat}&review=1`;
+  fill(
+    $("outcome-body"),
+    renderOutcome(outcome, message.table, message.seat),
+    h(
+      "p",
+      { class: "after-links" },
+      h("a", { href: `/table/${id}/replay${seat}`, "data-testid": "replay-link" }, "Replay the game"),
+      message.seat === null
+        ? null
+        : [" · ", h("a", { href: `/table/${id}/replay${review}`, "data-testid": "review-link" }, "Review my decisions")],
+    ),
+  );
   $("rematch").hidden = message.seat === null;
 }
 
 /** The Leave button: for a person's seat while the game goes on. */
 function showControls(message) {
   const seat = message.seat === null ? null : message.table.seats[message.seat];
-  $("controls").hidden = seat === null || Boolean(message.view.outcome);
+  $("controls").hidden = seat === null || Boolean(message.view.outcome || message.forfeit);
   if (seat && seat.kind === "bot") {
     $("leave").hidden = true;
     const lobby = h("a", { href: "/" }, "Back to the lobby");
@@ -205,8 +389,10 @@ function showControls(message) {
 
 // -- errors, rematch, leave ----------------------------------------------------------------
 
-function showError(text) {
+/** The banner; `kind` "connection" is cleared by itself once the server is reached again. */
+function showError(text, kind = "refusal") {
   $("error-text").textContent = text;
+  $("error").dataset.kind = kind;
   $("error").hidden = false;
 }
 
@@ -241,8 +427,19 @@ $("error-close").addEventListener("click", () => {
 });
 $("rematch").addEventListener("click", rematch);
 $("leave").addEventListener("click", leave);
-// The game's renderer first (named by the table's summary), then the socket.
+/** The rules, the table's options and every explanation, once (the same for everyone). */
+async function loadGuide() {
+  try {
+    page.guide = new Guide(await api(`/api/tables/${encodeURIComponent(tableId)}/guide`));
+    rulesPanel($("rules"), page.guide);
+    $("rules-box").hidden = false;
+  } catch {
+    page.guide = null; // the table works without explanations
+  }
+}
+
+// The game's renderer and the guide first (named by the table's summary), then the socket.
 api(`/api/tables/${encodeURIComponent(tableId)}`)
-  .then(loadRenderer)
+  .then((summary) => Promise.all([loadRenderer(summary), loadGuide()]))
   .catch((error) => showError(`The table could not be drawn: ${error.message}`))
   .finally(connect);

@@ -70,7 +70,7 @@ export function turnLine(view) {
 
 /** The result: reason, then place / player / score, winners marked. Places are counted as
  * people count them: equal scores share a place and the next skips as many (1, 2, 2, 4). */
-export function renderOutcome(outcome, table) {
+export function renderOutcome(outcome, table, seat = null) {
   const scores = outcome.scores || [];
   const rows = [];
   let place = 1;
@@ -92,6 +92,7 @@ export function renderOutcome(outcome, table) {
   return h(
     "div",
     { class: "outcome-body" },
+    h("p", { class: "outcome-headline", "data-testid": "winner" }, headline(outcome, table, seat)),
     h("p", { class: "outcome-reason" }, `Game over: ${outcome.reason}`),
     h(
       "table",
@@ -102,10 +103,195 @@ export function renderOutcome(outcome, table) {
   );
 }
 
+/** Who won, in a few words, from `seat`'s side of the table (null: a spectator). */
+function headline(outcome, table, seat) {
+  const winners = outcome.winners;
+  if (!winners.length) return "Nobody won.";
+  const names = winners.map((w) => (w === seat ? "you" : seatLabel(w, table)));
+  if (winners.length === 1) return winners[0] === seat ? "You win!" : `${names[0]} wins.`;
+  const list = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${list[0].toUpperCase()}${list.slice(1)} share the win.`;
+}
+
 /** One log entry as a list item; the seat's own events are marked for the eye. An event names
  * its kind as `kind` (its JSON form, core/events.py). */
 export function logItem(event, seat) {
   const mine = seat !== null && seat !== undefined && event.seat === seat;
   const kind = event.kind || "";
   return h("li", { class: mine ? "mine" : null, dataset: { event: kind } }, event.text);
+}
+
+// -- choices on the table --------------------------------------------------------------------
+
+/**
+ * Where a legal action sits on the table: the game's renderer may export `place(name, view)`,
+ * giving the `data-place` key of the table element the action is about (a rune, a card, a
+ * player), or null. Actions without a place stay buttons.
+ */
+export function placeOf(view, name) {
+  const place = RENDERERS.get(view.game)?.place;
+  return place ? place(name, view) : null;
+}
+
+/**
+ * Offer `legal` actions on the table drawn in `root`: each element whose place has one action
+ * becomes a button of its own (`data-action`, highlighted, the label on hover, reached by Tab);
+ * one with several opens a small menu of them. Returns the actions that have no place there,
+ * for the page's list of buttons.
+ */
+export function offerOnTable(root, view, legal, act) {
+  const byPlace = new Map();
+  const rest = [];
+  for (const action of legal) {
+    const key = placeOf(view, action.name);
+    const found = key === null ? [] : [...root.querySelectorAll(`[data-place="${CSS.escape(key)}"]`)];
+    if (!found.length) {
+      rest.push(action);
+      continue;
+    }
+    for (const element of found) {
+      if (!byPlace.has(element)) byPlace.set(element, []);
+      byPlace.get(element).push(action);
+    }
+  }
+  for (const [element, actions] of byPlace) {
+    element.classList.add("choice");
+    element.tabIndex = 0;
+    element.setAttribute("role", "button");
+    if (actions.length === 1) {
+      const [action] = actions;
+      element.dataset.action = action.name;
+      element.title = withHint(action);
+      element.setAttribute("aria-label", withHint(action));
+      onPress(element, () => act(action.name, element));
+    } else {
+      const words = `${actions.length} choices: ${actions.map(withHint).join(" / ")}`;
+      element.dataset.choices = String(actions.length);
+      element.title = words;
+      element.setAttribute("aria-label", words);
+      element.setAttribute("aria-haspopup", "menu");
+      onPress(element, () => openMenu(element, actions, act));
+    }
+  }
+  return rest;
+}
+
+/** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
+export function withHint(action) {
+  return action.hint ? `${action.label} (${action.hint})` : action.label;
+}
+
+/** Click, Enter and Space all press a table element (it is not a <button>). */
+function onPress(element, press) {
+  element.addEventListener("click", (event) => {
+    event.stopPropagation();
+    press();
+  });
+  element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    press();
+  });
+}
+
+let menuListening = false;
+
+/** A menu of the actions one table element offers, under it; Escape or a click elsewhere closes it. */
+function openMenu(element, actions, act) {
+  closeMenu();
+  if (!menuListening) {
+    menuListening = true;
+    document.addEventListener("click", closeMenu);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") closeMenu();
+    });
+  }
+  const menu = h(
+    "div",
+    { class: "choice-menu", role: "menu", "data-testid": "choice-menu" },
+    actions.map((action) => {
+      const item = h(
+        "button",
+        { type: "button", class: "choice-item", role: "menuitem", dataset: { action: action.name } },
+        action.label,
+        action.hint ? h("small", { class: "cost" }, action.hint) : null,
+      );
+      item.addEventListener("click", (event) => {
+        event.stopPropagation();
+        closeMenu();
+        act(action.name, element);
+      });
+      return item;
+    }),
+  );
+  document.body.appendChild(menu);
+  const box = element.getBoundingClientRect();
+  const left = Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - menu.offsetWidth - 8);
+  menu.style.left = `${Math.max(window.scrollX + 4, left)}px`;
+  menu.style.top = `${box.bottom + window.scrollY + 4}px`;
+  menu.querySelector("button").focus();
+}
+
+export function closeMenu() {
+  for (const menu of document.querySelectorAll(".choice-menu")) menu.remove();
+}
+
+
+// -- what changed --------------------------------------------------------------------------
+
+/** How long a change stays highlighted, in milliseconds (the stylesheet's animation matches). */
+export const CHANGE_MS = 4000;
+
+/**
+ * What changed on the table since a moment the page chooses (a person's last decision): every
+ * element with a `data-place` and no places inside it (a rune, a card, a score) is compared by
+ * its text and look; one that differs, or is new, is marked `changed` for a few seconds.
+ */
+export class Changes {
+  constructor() {
+    this.base = null; // place -> look, at the chosen moment
+    this.since = new Map(); // place -> {look, at}: when it first looked as it does now
+  }
+
+  /** Take the table drawn in `root` as it is now as the base to compare with. */
+  mark(root) {
+    this.base = looks(root);
+  }
+
+  /** Mark what differs from the base in `root` (the first table drawn becomes the base). */
+  show(root) {
+    const now = looks(root);
+    if (this.base === null) {
+      this.base = now;
+      return;
+    }
+    const time = performance.now();
+    for (const [place, look] of now) {
+      if (this.base.get(place) === look) {
+        this.since.delete(place);
+        continue;
+      }
+      const seen = this.since.get(place);
+      if (!seen || seen.look !== look) this.since.set(place, { look, at: time });
+      const age = time - this.since.get(place).at;
+      if (age >= CHANGE_MS) continue;
+      for (const element of root.querySelectorAll(`[data-place="${CSS.escape(place)}"]`)) {
+        element.classList.add("changed");
+        // Redrawn elements carry on with the highlight where the last ones were (CSSOM, not
+        // a style attribute, which the content security policy would refuse).
+        element.style.animationDelay = `${-Math.round(age)}ms`;
+      }
+    }
+  }
+}
+
+function looks(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-place]")) {
+    if (element.querySelector("[data-place]")) continue; // a player's side, not one thing on it
+    const place = element.dataset.place;
+    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${element.textContent}`;
+    found.set(place, found.has(place) ? `${found.get(place)}+${look}` : look);
+  }
+  return found;
 }
