@@ -257,7 +257,7 @@ def test_a_rematch_waits_for_the_end_then_reseats_everyone_once(client: TestClie
     assert notice["type"] == "rematch" and notice["table"] == new_id
     assert notice["url"] == again["link"]["url"] != f"/table/{table_id}#token={token}"
     # names, game and options carry over; asking twice gives the same table
-    assert [s["name"] for s in again["table"]["seats"]] == ["Ana", "Player 2 (random)"]
+    assert [s["name"] for s in again["table"]["seats"]] == ["Ana", "Player 2 (Easy bot)"]
     assert (
         client.post(f"/api/tables/{table_id}/rematch", json={"token": token}).json()["table"]["id"] == new_id
     )

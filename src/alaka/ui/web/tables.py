@@ -671,8 +671,9 @@ class TableRoom:
                 spec = seat.get("bot", default_bot(game.name))
                 if spec not in menu:
                     raise TableError(f"seat {number + 1}: the bots are {', '.join(menu)}, not {spec!r}")
-                short = str(spec).split(":")[0]
-                name = given or f"Player {number + 1} ({short})"
+                levels = {found.spec: found.level for found in bot_levels(game.name)}
+                label = f"{levels[spec]} bot" if spec in levels else str(spec).split(":")[0]
+                name = given or f"Player {number + 1} ({label})"
                 rows.append(SeatRow(number, BOT, str(spec), name, None, joined=True))
             else:
                 raise TableError(f"seat {number + 1}: 'kind' is 'human' or 'bot', not {kind!r}")

@@ -67,7 +67,7 @@ export function playerName(seat) {
 
 /**
  * "Player 2 (Ana)", from a table summary's seats. The log says "Player 2", so the label always
- * starts with it; the server's default names ("Player 2 (heuristic)") already do.
+ * starts with it; the server's default names ("Player 2 (Medium bot)") already do.
  */
 export function seatLabel(seat, table) {
   const info = table && table.seats ? table.seats[seat] : null;
