@@ -21,6 +21,7 @@ import pytest
 from tui_helpers import PROMPT, Spawn, finish, menu, start_alaka
 
 import alaka
+from alaka.games.alakazum.text import COMBAT_STEPS
 
 SIZES = [(80, 24), (120, 40)]
 SIZE_IDS = ["80x24", "120x40"]
@@ -54,7 +55,8 @@ def test_each_decision_tells_the_whole_story_since_the_last_one_turn_by_turn(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
     """Every event since the person's last decision is on the screen, under its turn's line (the
-    record, saved after every action, says which events those are)."""
+    record, saved after every action, says which events those are): each in its own line, or,
+    for a combat's steps, in the line of its result, which names every card they played."""
     child = sized(tmp_path, size, "play", "alakazum", "--seed", "11", "--record", "g.json")
     for _ in range(8):
         child.expect(PROMPT)
@@ -64,12 +66,15 @@ def test_each_decision_tells_the_whole_story_since_the_last_one_turn_by_turn(
         since = record["log_seen"].get("0", 0)
         events = state.view(0, log_since=since)["log"]
         assert events, "something happened since the last decision"
+        told = [event for event in events if event["kind"] != "turn"]
+        for line in state.game.story_lines(told):
+            assert flat(line) in shown, line
         for event in events:
             if event["kind"] == "turn":
                 who = f"Player {event['seat'] + 1} ({'you' if event['seat'] == 0 else 'heuristic bot'})"
                 assert f"Turn {event['turn']}: {who}" in shown
-            else:
-                assert flat(event["text"]) in shown, event
+            elif event["kind"] in COMBAT_STEPS:  # told in its combat's line (above)
+                assert flat(str(event["card"])) in shown, event
         assert "earlier events" not in shown and "earlier lines" not in shown  # nothing left out
         child.sendline("1")
     child.sendline("quit")

@@ -363,6 +363,13 @@ class Game(abc.ABC):
         see. A game declares this conservatively; the default, ``False``, means no undo."""
         return False
 
+    def story_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The log ``events`` (a view's entries, in order, none of them a turn event) told in
+        lines: by default each event's ``text``. A game may tell a run of events in one line
+        (Alakazum! tells a whole combat in its result's line) as long as the line says everything
+        those events said, so a story is short and still leaves nothing out."""
+        return [str(event["text"]) for event in events]
+
     def turn_of(self, state: State) -> int:
         """The number of turns begun in ``state`` (the view's ``turn``); undo never crosses it."""
         turn: int = state.view(None, log_since=None)["turn"]

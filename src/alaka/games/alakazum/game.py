@@ -6,7 +6,7 @@ the view and the text through its game, so this module is the one that imports t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from alaka.core.phased import GameRules, PhasedGame
@@ -68,6 +68,9 @@ class AlakazumGame(PhasedGame):
 
     def undo_safe(self, state: State, action: Action) -> bool:
         return isinstance(action, ZumAction) and action.kind in UNDO_SAFE
+
+    def story_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        return text.story_lines(events)
 
     def turn_of(self, state: State) -> int:
         if not isinstance(state, AlakazumState):

@@ -461,6 +461,55 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
     raise TypeError(f"no words for the event {event!r}")
 
 
+#: The events of a combat told inside its result's line in a story (``combat_story``).
+COMBAT_STEPS = frozenset({E.Fighter.kind, E.Helper.kind, E.CombatDie.kind, E.PotionPlayed.kind, E.Stole.kind})
+
+
+def story_lines(entries: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A view's log entries told in lines, one per event except combats: the steps of a combat
+    (fighter, sociable helpers, die values, potions, steals) just before its result are told in
+    one line with it. A combat still being fought (no result yet) is told step by step."""
+    lines: list[str] = []
+    steps: list[Mapping[str, Any]] = []
+    for entry in entries:
+        if entry["kind"] in COMBAT_STEPS:
+            steps.append(entry)
+            continue
+        if entry["kind"] == E.CombatDecided.kind and steps:
+            lines.append(combat_story(steps, entry))
+        else:
+            lines.extend(str(step["text"]) for step in steps)
+            lines.append(str(entry["text"]))
+        steps = []
+    lines.extend(str(step["text"]) for step in steps)
+    return lines
+
+
+def combat_story(steps: Sequence[Mapping[str, Any]], result: Mapping[str, Any]) -> str:
+    """A combat in one line: each side with its sociable helpers and total, then what was rolled
+    and played, then who won and why."""
+    attacker = next((step["seat"] for step in steps if step["kind"] == E.Fighter.kind), result["seat"])
+    helpers: tuple[list[str], list[str]] = ([], [])
+    played: list[str] = []
+    for step in steps:
+        kind = step["kind"]
+        if kind == E.Helper.kind:
+            helpers[0 if step["seat"] == attacker else 1].append(str(step["card"]))
+        elif kind == E.CombatDie.kind:
+            played.append(f"{step['card']} rolled {step['value']}")
+        elif kind == E.PotionPlayed.kind:
+            on_die = " on the die" if step["use"] == "die" else ""
+            played.append(f"{player_name(step['seat'])} played {step['card']}{on_die}")
+        elif kind == E.Stole.kind:
+            played.append(f"{player_name(step['seat'])} stole {step['stolen']} with {step['card']}")
+    sides = []
+    for name, total, side in zip(result["fighters"], result["totals"], helpers, strict=True):
+        with_helpers = f" with sociable {', '.join(side)}" if side else ""
+        sides.append(f"{name}{with_helpers} {total}")
+    how = f" ({'; '.join(played)})" if played else ""
+    return f"Combat: {sides[0]} against {sides[1]}{how}: {result['winner']} wins ({result['reason']})."
+
+
 def _names(s: AlakazumState, cards: tuple[int, ...]) -> str:
     return ", ".join(s.L.name(pid) for pid in cards)
 

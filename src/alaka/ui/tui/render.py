@@ -12,7 +12,7 @@ never as markup, so a name with square brackets is shown as written.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from rich.columns import Columns
@@ -146,10 +146,13 @@ def story_lines(
     names: Sequence[str],
     start: int = 0,
     turn_now: int | None = None,
+    tell: Callable[[Sequence[Mapping[str, Any]]], list[str]] | None = None,
 ) -> list[Text]:
     """The story of ``events`` (log entries numbered from ``start``): a line for each turn, then
-    one line per event, indented; nothing is left out (:mod:`alaka.core.story`). Events before
-    the first turn event continue the turn before it (``turn_now`` when no turn starts at all)."""
+    its events, indented: one line per event, or as ``tell`` (the game's
+    :meth:`~alaka.core.protocol.Game.story_lines`) puts them, which says everything in fewer
+    lines; nothing is left out (:mod:`alaka.core.story`). Events before the first turn event
+    continue the turn before it (``turn_now`` when no turn starts at all)."""
     lines: list[Text] = []
     told = chapters(events, turn_event, start)
     for k, chapter in enumerate(told):
@@ -157,11 +160,12 @@ def story_lines(
             after = told[k + 1]["turn"] if k + 1 < len(told) else None
             before = after - 1 if after is not None else turn_now
             lines.append(_chapter_title(chapter, names, before))
-        for part in chapter["parts"]:
-            for event in part["events"]:
-                if turn_event is not None and event.get("kind") == turn_event:
-                    continue  # its turn line says it
-                lines.append(_text(f"  {event['text']}"))
+        # the turn event is not told: its turn line says it
+        inside = [
+            event for event in chapter["events"] if turn_event is None or event.get("kind") != turn_event
+        ]
+        said = tell(inside) if tell is not None else [str(event["text"]) for event in inside]
+        lines.extend(_text(f"  {line}") for line in said)
     return lines
 
 

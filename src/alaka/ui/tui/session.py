@@ -379,7 +379,9 @@ class PlaySession:
         """What happened since ``since``, turn by turn; with ``rows``, only the latest lines that
         fit in that many screen rows (with the title and a note saying how many earlier lines the
         log holds)."""
-        lines = render.story_lines(view["log"], self.game.turn_event, self._names(), since, view["turn"])
+        lines = render.story_lines(
+            view["log"], self.game.turn_event, self._names(), since, view["turn"], tell=self.game.story_lines
+        )
         self._say("Since your last decision:", "bold underline")
         if rows is not None and sum(self._lines(line) for line in lines) > rows - 1:
             room = rows - 2  # the title and the note
