@@ -670,6 +670,11 @@ def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
     mine = page.locator("[data-testid=my-table-link]")
     mine.first.wait_for()
     assert mine.first.get_attribute("href") == table_url
+    # its bots are named by their level, the spec on hover
+    chip = page.locator(".seat-chip.bot").first
+    chip.wait_for()
+    assert chip.inner_text().endswith("(Medium bot)")
+    assert chip.get_attribute("title") == "a bot (heuristic)"
     page.screenshot(path=shots / "lobby-my-tables-desktop.png", full_page=True)
     mine.first.click()
     page.wait_for_selector("[data-testid=status][data-state=connected]")

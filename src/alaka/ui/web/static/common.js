@@ -143,9 +143,10 @@ export function seatChip(seat, table) {
     absent: "has not come yet",
     open: "open: anyone may take it",
   };
+  const title = state === "bot" && seat.bot ? `a bot (${seat.bot})` : words[state]; // the spec on hover
   return h(
     "span",
-    { class: `seat-chip ${state}`, title: words[state] },
+    { class: `seat-chip ${state}`, title },
     h("span", { class: "presence" }),
     seatLabel(seat.seat, table),
   );
