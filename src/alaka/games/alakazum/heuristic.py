@@ -1024,13 +1024,10 @@ def _forest_fight_value(me: _Me, pid: int) -> float:
 
 
 def _fm_keep(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
-    t = _tables(s.L)
-    me = _Me(s, seat, t)
+    me = _Me(s, seat, _tables(s.L))
     L = s.L
     out = []
-    for a in legal:
-        kind = a.arg
-        pid = next(p for p in s.fm_cards if L.kind_of[p] == kind)
+    for kind, pid in _fm_offered(s, legal):
         if L.is_hand[pid]:
             out.append(me.card(kind))
         elif L.is_character[pid]:
@@ -1040,6 +1037,12 @@ def _fm_keep(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     return out
 
 
+def _fm_offered(s: AlakazumState, legal: Legal) -> list[tuple[int, int]]:
+    """Each Forest Magic choice's card kind and the drawn card of that kind."""
+    kinds = s.L.kind_of
+    return [(a.arg, next(p for p in s.fm_cards if kinds[p] == a.arg)) for a in legal]
+
+
 def _fm_put(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     """The first card put back is the next one drawn (by the next player): traps first, then the
     strongest characters, then the least useful hand cards."""
@@ -1047,9 +1050,7 @@ def _fm_put(s: AlakazumState, seat: int, legal: Legal) -> list[float]:
     me = _Me(s, seat, t)
     L = s.L
     out = []
-    for a in legal:
-        kind = a.arg
-        pid = next(p for p in s.fm_cards if L.kind_of[p] == kind)
+    for kind, pid in _fm_offered(s, legal):
         if L.is_hand[pid]:
             out.append(-me.card(kind))
         elif L.is_character[pid]:
