@@ -87,7 +87,6 @@ from alaka.games.alakazoo.events import (
     HelperPlaced,
     NoAction,
     OverCards,
-    OverLimit,
     OverTokens,
     Passed,
     Placed,
@@ -336,7 +335,11 @@ def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
     with cards in hand, the Helper with a stored token; no action if the option allows it."""
     a = s.acts
     p = s.player
-    out: list[Action] = [*a.rolls, *[take for take, column in zip(a.take, s.columns, strict=True) if column]]
+    out: list[Action] = list(a.rolls)
+    take = a.take
+    for column, cards in enumerate(s.columns):  # an index, not zip(): compiled, zip is a Python call
+        if cards:
+            out.append(take[column])
     if s.hands[p]:
         out.append(a.redraw)
     if s.stored[p] > 0:
@@ -364,7 +367,10 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     free = free_runes(s, p)
     board = s.c.boards[s.board[p]]
     out: list[Action] = []
-    for symbol in sorted(set(s.pending)):
+    pending = s.pending
+    for symbol in range(RAINBOW + 1):  # each symbol pending once, in order (no set to sort)
+        if symbol not in pending:
+            continue
         if symbol == RAINBOW:
             place = a.place[RAINBOW]
             out += [place[r] for r in range(NUM_RUNES) if free >> r & 1]
@@ -611,16 +617,18 @@ def _over_limit(s: AlakazooState) -> bool:
     p = s.player
     excess = tokens_held(s, p) - MAX_TOKENS
     phase = PH_TOKENS_OVER
-    event: type[OverLimit] = OverTokens
     if excess <= 0:
         excess = len(s.hands[p]) - MAX_CARDS
         phase = PH_CARDS_OVER
-        event = OverCards
         if excess <= 0:
             return False
     owed = limit_penalty(s, excess)
     gained = _gain_dark(s, p, owed)
-    s.log.append(event(p, 0, excess, gained, owed))
+    # Each class named, not one held in a variable: the compiled build then builds it directly.
+    if phase == PH_TOKENS_OVER:
+        s.log.append(OverTokens(p, 0, excess, gained, owed))
+    else:
+        s.log.append(OverCards(p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -881,7 +889,8 @@ def _apply_end(s: AlakazooState, action: ZooAction) -> None:
     _start_turn(s, (s.player + 1) % s.n)
 
 
-_HANDLERS = {
+#: The handler of each action kind (Final: the compiled build reads it without a lookup by name).
+_HANDLERS: Final = {
     BOARD: _apply_board,
     REMOVE: _apply_remove,
     CARD: _apply_card,
