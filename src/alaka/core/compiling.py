@@ -25,6 +25,7 @@ COMPILED = (
     "alaka.core.protocol",
     "alaka.core.phased",
     "alaka.core.eventlog",
+    "alaka.core.draws",
     "alaka.core.events",
     "alaka.core.values",
     "alaka.core.knowledge",

@@ -30,6 +30,7 @@ import random
 from typing import Final
 
 from alaka.core import knowledge
+from alaka.core.draws import below, pick
 from alaka.core.phased import GameRules
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazoo.actions import (
@@ -436,20 +437,21 @@ def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
 
     ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
     take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
-    ``randrange``.
+    ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
+    ``rng.choice`` and ``rng.randrange`` without their Python calls.
     """
     a = s.acts
     phase = s.phase
     if phase in DRAW_PHASES:
-        return a.card[rng.choice(s.deck)]
+        return a.card[pick(rng, s.deck)]
     if phase == PH_ROLL:
-        return a.die[rng.choice(s.opts.dice[s.dice_left[0]])]
+        return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
     if phase == PH_EXCHANGE:
-        return a.card[rng.choice(s.hands[s.exchange_from])]
+        return a.card[pick(rng, s.hands[s.exchange_from])]
     if phase == PH_FIRST:
-        return a.first[rng.randrange(s.n)]
+        return a.first[below(rng, s.n)]
     eligible = _removable(s)
-    return a.remove[eligible[rng.randrange(len(eligible))]]
+    return a.remove[pick(rng, eligible)]
 
 
 def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
