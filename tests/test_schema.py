@@ -8,7 +8,7 @@ from typing import Any, Literal, TypedDict
 
 import pytest
 
-from alaka.core.events import Event, event_json, event_kinds
+from alaka.core.events import Event, event_json, event_kinds, field_names
 from alaka.core.schema import SchemaError, check_json
 
 
@@ -100,3 +100,64 @@ def test_event_kinds_skip_the_class_a_slotted_dataclass_replaced() -> None:
             event_kinds(Base)
     finally:
         gc.enable()
+
+
+class PlainEvent(Event):
+    """The base of this file's events written as the built-in games write theirs."""
+
+    __slots__ = ()
+
+
+class Drawn(PlainEvent):
+    """An event written as a plain class: its own slots, every field named in order, an
+    explicit constructor (what the compiled build compiles)."""
+
+    kind = "drawn"
+    secret = ("card",)
+    card: int
+    column: int
+
+    __slots__ = ("card", "column")
+    __match_args__ = ("actor", "private", "card", "column")
+
+    def __init__(self, actor: int, private: int, card: int, column: int) -> None:
+        self.actor = actor
+        self.private = private
+        self.card = card
+        self.column = column
+
+
+def test_an_event_written_as_a_plain_class_behaves_as_the_dataclass_did() -> None:
+    """The JSON form, the field names, equality, ``repr`` and positional ``match`` of a plain
+    event class are those of the same event declared as a slotted dataclass (``Dealt``)."""
+    plain, dataclassed = Drawn(1, 0b10, 7, 3), Dealt(1, 0b10, 7, 3)
+
+    def encode(name: str, value: object) -> object:
+        return f"card {value}" if name == "card" else value
+
+    for seat in (0, 1, None):
+        assert event_json(plain, seat, encode) == {**event_json(dataclassed, seat, encode), "kind": "drawn"}
+    assert field_names(Drawn) == field_names(Dealt) == ("card", "column")
+    assert plain == Drawn(1, 0b10, 7, 3) and plain != Drawn(1, 0b10, 7, 4) and plain != dataclassed
+    assert (
+        repr(plain)
+        == repr(dataclassed).replace("Dealt", "Drawn")
+        == ("Drawn(actor=1, private=2, card=7, column=3)")
+    )
+    match plain:
+        case Drawn(actor, _, card, column):
+            assert (actor, card, column) == (1, 7, 3)
+        case _:
+            pytest.fail("no positional match")
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(plain)
+    assert event_kinds(PlainEvent) == {"drawn": Drawn}
+
+
+def test_a_dataclass_event_still_takes_actor_and_private_first() -> None:
+    """A game written in Python may declare its events as slotted dataclasses below a plain
+    :class:`Event`: the constructor, the fields and the slots are a dataclass's."""
+    event = Dealt(2, 0b100, 5, 1)
+    assert (event.actor, event.private, event.card, event.column) == (2, 0b100, 5, 1)
+    assert Dealt.__match_args__ == ("actor", "private", "card", "column")
+    assert not hasattr(event, "__dict__")

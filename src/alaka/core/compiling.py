@@ -3,10 +3,9 @@
 ``ALAKA_COMPILE=1 pip install .`` compiles the modules in :data:`COMPILED` with mypyc (a
 compiler for typed Python) into C extensions; the pure-Python package is the default and the
 fallback, and both play the same seeded games (a test compares them). The compiled modules are
-the hot path: the protocol and the phase machine, the states, options, actions and rules of both
-games (and Alakazoo's components, which its rules read at every step), and IS-MCTS. Modules
-that only tools read (views, text, scenarios, heuristics) stay Python. So do the typed events:
-mypyc takes a dataclass's class variables (an event's ``kind``) for fields; and the view's
+the hot path: the protocol and the phase machine, the states, options, actions, events and rules
+of both games (and Alakazoo's components, which its rules read at every step), and IS-MCTS.
+Modules that only tools read (views, text, scenarios, heuristics) stay Python. So do the view's
 declared types (``viewtypes.py``), whose annotations a compiled ``TypedDict`` loses.
 
 :func:`mypyc_attr` marks a compiled class that classes written in Python may subclass (a game
@@ -26,15 +25,20 @@ COMPILED = (
     "alaka.core.protocol",
     "alaka.core.phased",
     "alaka.core.eventlog",
+    "alaka.core.draws",
+    "alaka.core.events",
+    "alaka.core.values",
     "alaka.core.knowledge",
     "alaka.games.alakazoo.actions",
     "alaka.games.alakazoo.content",
+    "alaka.games.alakazoo.events",
     "alaka.games.alakazoo.options",
     "alaka.games.alakazoo.phases",
     "alaka.games.alakazoo.rules",
     "alaka.games.alakazoo.state",
     "alaka.games.alakazum.actions",
     "alaka.games.alakazum.combat",
+    "alaka.games.alakazum.events",
     "alaka.games.alakazum.layout",
     "alaka.games.alakazum.options",
     "alaka.games.alakazum.phases",

@@ -30,6 +30,7 @@ import random
 from typing import Final
 
 from alaka.core import knowledge
+from alaka.core.draws import below, pick
 from alaka.core.phased import GameRules
 from alaka.core.protocol import Action, Outcome, rank_by_score
 from alaka.games.alakazoo.actions import (
@@ -87,7 +88,6 @@ from alaka.games.alakazoo.events import (
     HelperPlaced,
     NoAction,
     OverCards,
-    OverLimit,
     OverTokens,
     Passed,
     Placed,
@@ -336,7 +336,11 @@ def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
     with cards in hand, the Helper with a stored token; no action if the option allows it."""
     a = s.acts
     p = s.player
-    out: list[Action] = [*a.rolls, *[take for take, column in zip(a.take, s.columns, strict=True) if column]]
+    out: list[Action] = list(a.rolls)
+    take = a.take
+    for column, cards in enumerate(s.columns):  # an index, not zip(): compiled, zip is a Python call
+        if cards:
+            out.append(take[column])
     if s.hands[p]:
         out.append(a.redraw)
     if s.stored[p] > 0:
@@ -364,7 +368,10 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     free = free_runes(s, p)
     board = s.c.boards[s.board[p]]
     out: list[Action] = []
-    for symbol in sorted(set(s.pending)):
+    pending = s.pending
+    for symbol in range(RAINBOW + 1):  # each symbol pending once, in order (no set to sort)
+        if symbol not in pending:
+            continue
         if symbol == RAINBOW:
             place = a.place[RAINBOW]
             out += [place[r] for r in range(NUM_RUNES) if free >> r & 1]
@@ -430,20 +437,21 @@ def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
 
     ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
     take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
-    ``randrange``.
+    ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
+    ``rng.choice`` and ``rng.randrange`` without their Python calls.
     """
     a = s.acts
     phase = s.phase
     if phase in DRAW_PHASES:
-        return a.card[rng.choice(s.deck)]
+        return a.card[pick(rng, s.deck)]
     if phase == PH_ROLL:
-        return a.die[rng.choice(s.opts.dice[s.dice_left[0]])]
+        return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
     if phase == PH_EXCHANGE:
-        return a.card[rng.choice(s.hands[s.exchange_from])]
+        return a.card[pick(rng, s.hands[s.exchange_from])]
     if phase == PH_FIRST:
-        return a.first[rng.randrange(s.n)]
+        return a.first[below(rng, s.n)]
     eligible = _removable(s)
-    return a.remove[eligible[rng.randrange(len(eligible))]]
+    return a.remove[pick(rng, eligible)]
 
 
 def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
@@ -611,16 +619,18 @@ def _over_limit(s: AlakazooState) -> bool:
     p = s.player
     excess = tokens_held(s, p) - MAX_TOKENS
     phase = PH_TOKENS_OVER
-    event: type[OverLimit] = OverTokens
     if excess <= 0:
         excess = len(s.hands[p]) - MAX_CARDS
         phase = PH_CARDS_OVER
-        event = OverCards
         if excess <= 0:
             return False
     owed = limit_penalty(s, excess)
     gained = _gain_dark(s, p, owed)
-    s.log.append(event(p, 0, excess, gained, owed))
+    # Each class named, not one held in a variable: the compiled build then builds it directly.
+    if phase == PH_TOKENS_OVER:
+        s.log.append(OverTokens(p, 0, excess, gained, owed))
+    else:
+        s.log.append(OverCards(p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -881,7 +891,8 @@ def _apply_end(s: AlakazooState, action: ZooAction) -> None:
     _start_turn(s, (s.player + 1) % s.n)
 
 
-_HANDLERS = {
+#: The handler of each action kind (Final: the compiled build reads it without a lookup by name).
+_HANDLERS: Final = {
     BOARD: _apply_board,
     REMOVE: _apply_remove,
     CARD: _apply_card,

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Final
 
 from alaka.core.protocol import Action, ActionTable
+from alaka.core.values import FrozenValue
 from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.layout import Layout
 
@@ -128,33 +129,51 @@ class ZumAction(Action):
     arg2: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Named:
+class Named(FrozenValue):
     """A character named in an announcement, as it stood then (a log line read later must not
-    show the level it reached since)."""
+    show the level it reached since). (A frozen value, not a frozen dataclass: these are made at
+    every announcement, see :mod:`alaka.core.values`.)"""
 
-    card: int
+    card: Final[int]
     #: Its player's seat, or -1 for a character in the forest graveyard.
-    owner: int
-    level: int
+    owner: Final[int]
+    level: Final[int]
+
+    __slots__ = ("card", "level", "owner")
+    __match_args__ = ("card", "owner", "level")
+
+    def __init__(self, card: int, owner: int, level: int) -> None:
+        self.card = card
+        self.owner = owner
+        self.level = level
 
 
-@dataclass(frozen=True, slots=True)
-class Announcement:
+class Announcement(FrozenValue):
     """An action or Alakazum as it is said aloud before the voodoo window (reading R22): what
     the table hears, so that the other players decide on a doll knowing it. It names the
     action's targets but nothing hidden: the hats that will pay, the card shown at the market and
-    Forest Magic's cards all come after the window."""
+    Forest Magic's cards all come after the window. (A frozen value, made at every action.)"""
 
     #: The action chosen: a market, food, broom, fight, spell or conjure action.
-    action: ZumAction
+    action: Final[ZumAction]
     #: The characters named: the broom's, the fought one, Training's, Revive's, or Levitation's
     #: two (the caster's first).
-    characters: tuple[Named, ...] = ()
+    characters: Final[tuple[Named, ...]]
     #: The face-down enemy Clairvoyance will look at (0 for the leftmost), or -1.
-    position: int = -1
+    position: Final[int]
     #: The total announced with an Alakazum (0 otherwise).
-    total: int = 0
+    total: Final[int]
+
+    __slots__ = ("action", "characters", "position", "total")
+    __match_args__ = ("action", "characters", "position", "total")
+
+    def __init__(
+        self, action: ZumAction, characters: tuple[Named, ...] = (), position: int = -1, total: int = 0
+    ) -> None:
+        self.action = action
+        self.characters = characters
+        self.position = position
+        self.total = total
 
 
 def seat_key(seat: int) -> str:

@@ -5,8 +5,9 @@ Its own module (no rules here) so that the rules, the state and the view can all
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
+
+from alaka.core.values import FrozenValue
 
 #: Why a side won the comparison of combat points (R5).
 MORE_POINTS: Final = "more combat points"
@@ -18,38 +19,63 @@ TIE_TO_THE_DEFENDER: Final = "a tie goes to the defender"
 PotionUse: TypeAlias = Literal["combat", "die", "steal"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedPotion:
+class PlayedPotion(FrozenValue):
     """A potion on the table in a combat: who played it, which card, what for, and whether it
     still counts. A stolen potion stays on the list, no longer in effect, so the order of play
-    (which potion a steal answers, R7) and what was cancelled remain visible."""
+    (which potion a steal answers, R7) and what was cancelled remain visible. (A frozen value,
+    not a frozen dataclass: one is made at every potion played, see :mod:`alaka.core.values`.)"""
 
-    seat: int
+    seat: Final[int]
     #: The physical card (while it counts, it goes to the market pile when the combat ends).
-    card: int
-    use: PotionUse
+    card: Final[int]
+    use: Final[PotionUse]
     #: False once a steal potion took it (the card then went to the stealer's hand).
-    in_effect: bool = True
+    in_effect: Final[bool]
+
+    __slots__ = ("card", "in_effect", "seat", "use")
+    __match_args__ = ("seat", "card", "use", "in_effect")
+
+    def __init__(self, seat: int, card: int, use: PotionUse, in_effect: bool = True) -> None:
+        self.seat = seat
+        self.card = card
+        self.use = use
+        self.in_effect = in_effect
 
 
-@dataclass(frozen=True, slots=True)
-class CombatResult:
+class CombatResult(FrozenValue):
     """How a combat was decided, as it was fought.
 
     Kept with the combat (and in the log) because the winner goes up a level straight away: a
     total recomputed afterwards would compare the winner's new level with the loser's old one and
-    show a fight that never happened."""
+    show a fight that never happened. (A frozen value, made at every combat.)"""
 
     #: The two sides' combat points when compared (side 0: attacker or explorer).
-    totals: tuple[int, int]
+    totals: Final[tuple[int, int]]
     #: The two fighters (side 1 in a forest combat: the forest character).
-    fighters: tuple[int, int]
+    fighters: Final[tuple[int, int]]
     #: Each fighter's and helper's level as it fought: ``(card, level)`` pairs.
-    levels: tuple[tuple[int, int], ...]
+    levels: Final[tuple[tuple[int, int], ...]]
     #: The side that won: 0 or 1.
-    winner: int
+    winner: Final[int]
     #: Why: :data:`MORE_POINTS`, :data:`TIE_TO_THE_FOREST` or :data:`TIE_TO_THE_DEFENDER`.
-    reason: str
+    reason: Final[str]
+
+    __slots__ = ("fighters", "levels", "reason", "totals", "winner")
+    __match_args__ = ("totals", "fighters", "levels", "winner", "reason")
+
+    def __init__(
+        self,
+        totals: tuple[int, int],
+        fighters: tuple[int, int],
+        levels: tuple[tuple[int, int], ...],
+        winner: int,
+        reason: str,
+    ) -> None:
+        self.totals = totals
+        self.fighters = fighters
+        self.levels = levels
+        self.winner = winner
+        self.reason = reason
 
 
 class Combat:

@@ -139,11 +139,13 @@ def _joined(tables: list[Mapping[int, _Handler]], what: str) -> dict[int, _Handl
     return joined
 
 
-_LEGAL: dict[int, Legal] = _joined(
+#: Final, as every table read at every step: the compiled build then reads it without a lookup
+#: by name (tests may still change what it holds).
+_LEGAL: Final[dict[int, Legal]] = _joined(
     [opening.LEGAL, fight.LEGAL, traps.LEGAL, action.LEGAL, spells.LEGAL, voodoo.LEGAL, conjure.LEGAL],
     "phase",
 )
-_APPLY: dict[int, Apply] = _joined(
+_APPLY: Final[dict[int, Apply]] = _joined(
     [
         chance.APPLY,
         opening.APPLY,

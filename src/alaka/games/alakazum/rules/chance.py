@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
+from alaka.core.draws import pick
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import (
@@ -60,17 +61,17 @@ def sample_chance(s: AlakazumState, rng: random.Random) -> Action:
     ``rng.choice(seq)`` draws the very number ``seq[rng.randrange(len(seq))]`` would, and
     ``rng.choice(DIE_FACES)`` the one ``rng.randint(1, 6)`` would (each takes one
     ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
-    ``randrange``.
+    ``randrange``. :func:`~alaka.core.draws.pick` is ``rng.choice`` without its Python calls.
     """
     phase = s.phase
     a = s.acts
     if phase in DRAW_PHASES:
-        return a.draw[s.L.kind_of[rng.choice(s.deck)]]
+        return a.draw[s.L.kind_of[pick(rng, s.deck)]]
     if phase in DIE_PHASES:
-        return a.die[rng.choice(DIE_FACES)]
+        return a.die[pick(rng, DIE_FACES)]
     if phase == PH_ENEMY:
-        return a.enemy[s.L.kind_of[rng.choice(s.enemy_pool)]]
-    return a.first[rng.choice(opening.tied_for_start(s))]
+        return a.enemy[s.L.kind_of[pick(rng, s.enemy_pool)]]
+    return a.first[pick(rng, opening.tied_for_start(s))]
 
 
 def is_chance_outcome(s: AlakazumState, action: ZumAction) -> bool:

@@ -12,7 +12,7 @@ action (:mod:`.action`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
@@ -278,7 +278,7 @@ def _play_potion(s: AlakazumState, action: ZumAction, use: PotionUse) -> None:
 
 
 #: What a potion action plays the potion for.
-_USES: dict[int, PotionUse] = {A.POTION_COMBAT: "combat", A.POTION_DIE: "die", A.STEAL: "steal"}
+_USES: Final[dict[int, PotionUse]] = {A.POTION_COMBAT: "combat", A.POTION_DIE: "die", A.STEAL: "steal"}
 
 
 def _apply_potion(s: AlakazumState, action: ZumAction) -> None:

@@ -230,7 +230,7 @@ def _cast(s: AlakazumState) -> None:
 
 def _legal_witch_take(s: AlakazumState) -> tuple[Action, ...]:
     take_market = s.acts.take_market
-    return tuple(take_market[k] for k in distinct_kinds(s, reversed(s.market)))
+    return tuple(take_market[k] for k in distinct_kinds(s, s.market[::-1]))
 
 
 def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:

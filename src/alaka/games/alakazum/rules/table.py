@@ -221,8 +221,9 @@ def hats_energy(s: AlakazumState, seat: int) -> int:
     return s.hand_energy[seat]
 
 
-def distinct_kinds(s: AlakazumState, pids: Iterable[int]) -> list[int]:
-    """The kinds of these cards, each once, in order (copies are interchangeable in actions)."""
+def distinct_kinds(s: AlakazumState, pids: list[int]) -> list[int]:
+    """The kinds of these cards, each once, in order (copies are interchangeable in actions).
+    A list, not any iterable: compiled, a list is walked by index (it runs at most steps)."""
     kind_of = s.L.kind_of
     kinds: list[int] = []
     for pid in pids:
