@@ -59,12 +59,15 @@ def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
     """
     import uvicorn
 
+    from alaka.ui.web.deflate import DeflatingWebSockets
     from alaka.ui.web.transport import guarded_http
 
     limits: Limits = app.state.limits
     config = uvicorn.Config(
         app,
         http=guarded_http(app.state.addresses, limits.request_seconds),
+        # compression with a window that holds the previous message (alaka.ui.web.deflate)
+        ws=DeflatingWebSockets,
         ws_ping_interval=limits.ping_seconds,
         ws_ping_timeout=limits.ping_seconds,
         log_level="info" if access_log else "warning",
