@@ -22,6 +22,11 @@ past ``--max-tables`` or the process's limit of open files. It reports every pro
 answer.
 
     python benchmarks/bench_server.py --mode people --tables 100 --seconds 30
+    python benchmarks/bench_server.py --mode people --tables 250 --once   # one count, no search
+
+The server commits each action to disk before telling anyone, so a disk that flushes slowly
+(one shared with other work) sets the tail of the latency: ``--db-dir /dev/shm`` puts the
+database in memory to show what the server itself holds.
 
 ``--mode bots`` measures what tables of search bots cost a table of people: ``--bot-tables``
 tables of five IS-MCTS bots (the lobby's 1,000-iteration search, no pause between moves) play
@@ -331,7 +336,7 @@ def serve_and_load(args: argparse.Namespace, tables: int, think: tuple[float, fl
     person's pace and with the server's usual pauses), stop it."""
     port = free_port()
     load = Load(think=think)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(dir=args.db_dir) as folder:
         server = start_server(port, Path(folder) / "tables.sqlite3", pace="1" if think else "0")
         base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         cpu: dict[str, float] = {}
@@ -396,6 +401,9 @@ def search_capacity(args: argparse.Namespace) -> None:
         )
         return holds
 
+    if args.once:  # one probe at --tables, no search
+        probe(tables)
+        return
     while tables <= ceiling:
         if not probe(tables):
             bad = tables
@@ -428,6 +436,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, help="players per table, all WebSocket bots")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to keep the load on (measured)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--once", action="store_true", help="--mode people: measure --tables tables only, no search"
+    )
+    parser.add_argument(
+        "--db-dir",
+        help="where the server's database goes (default: the system's temporary folder); a folder in"
+        " memory (/dev/shm) shows what the server holds when the disk's flushes are not the limit",
+    )
     parser.add_argument(
         "--think", type=float, nargs=2, default=[1.0, 3.0], help="--mode people: seconds a person thinks"
     )
