@@ -181,9 +181,15 @@ WARM_UP = 5.0
 
 
 def ramp_seconds(tables: int) -> float:
-    """How long people-mode tables take to sit down: 100 a second, so that connecting is not
-    what is measured."""
-    return max(1.0, tables / 100)
+    """How long people-mode tables take to sit down: 25 a second. Each new table and each
+    person's first visit is a commit of its own (four a table), so sitting hundreds down at
+    once queues actions behind thousands of commits for seconds: the probe measures tables
+    being played, not a crowd arriving."""
+    return max(1.0, tables / RAMP_RATE)
+
+
+#: Tables sat down per second in people mode (see :func:`ramp_seconds`).
+RAMP_RATE = 25
 
 
 #: The search bot of the lobby's menu that thinks longest.
@@ -381,9 +387,9 @@ def search_capacity(args: argparse.Namespace) -> None:
     ceiling = min(args.max_tables, (files - 200) // args.players)
     print(
         f"people at a person's pace: think {args.think[0]:g}-{args.think[1]:g} s, {args.players} per table,"
-        f" p99 goal {goal:g} ms, {args.seconds:g} s measured per probe (after a ramp of 100 tables/s and"
-        f" {WARM_UP:g} s), at most {ceiling} tables (open files {files}); Python {sys.version.split()[0]},"
-        f" {os.cpu_count()} cores shared by server and clients"
+        f" p99 goal {goal:g} ms, {args.seconds:g} s measured per probe (after a ramp of {RAMP_RATE}"
+        f" tables/s and {WARM_UP:g} s), at most {ceiling} tables (open files {files});"
+        f" Python {sys.version.split()[0]}, {os.cpu_count()} cores shared by server and clients"
     )
     print(
         f"{'tables':>7} {'actions/s':>10} {'measured':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
