@@ -392,7 +392,7 @@ def search_capacity(args: argparse.Namespace) -> None:
         f" Python {sys.version.split()[0]}, {os.cpu_count()} cores shared by server and clients"
     )
     print(
-        f"{'tables':>7} {'actions/s':>10} {'measured':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
+        f"{'tables':>7} {'decisions/s':>11} {'measured':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
         f" {'server CPU':>10} {'client CPU':>10}  load   verdict"
     )
     good, bad = 0, 0
@@ -404,7 +404,7 @@ def search_capacity(args: argparse.Namespace) -> None:
         holds = bool(load.latencies) and run.quantile(99) < goal and not load.errors
         verdict = "holds" if holds else "too many" + (f" ({len(load.errors)} errors)" if load.errors else "")
         print(
-            f"{tables:>7} {load.client_actions / run.elapsed:>10.0f} {len(load.latencies):>9,}"
+            f"{tables:>7} {len(load.latencies) / run.window:>11.0f} {len(load.latencies):>9,}"
             f" {run.quantile(50):>7.1f} {run.quantile(99):>7.1f}"
             f" {1000 * max(load.latencies, default=float('nan')):>7.1f}"
             f" {100 * run.server_cpu / run.window:>9.0f}% {100 * run.client_cpu / run.window:>9.0f}%"

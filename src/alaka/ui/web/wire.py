@@ -2,7 +2,7 @@
 
 Every message the server sends passes through :func:`encode`, once per distinct message (a
 broadcast shares one text among the clients told the same thing). Under load, writing JSON with
-the standard library's encoder took a fifth of the server's time, so orjson writes it when it is
+the standard library's encoder took a sixth of the server's time, so orjson writes it when it is
 installed (it comes with the ``web`` extra); without it the standard library writes the same
 JSON (the same values once read back: only the spelling of a float may differ).
 """
