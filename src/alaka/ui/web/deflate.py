@@ -15,8 +15,9 @@ Compression is decided per client, in the handshake: only a page that offers per
 gets it (every browser does), with the smaller of its window and ours; anything else (a bot
 written with a WebSocket library, a test) may ask for none and is sent plain text. Each
 connection has its own compressor, since each message builds on those sent before on it. A
-message is compressed whatever its size: a short one (an error, a notice) costs 1 to 4 µs to
-compress and comes out a few bytes long, so sending it plain would save nothing worth a rule.
+message is compressed whatever its size: a short one (an error, a notice of 70 to 110 bytes)
+costs 1 to 4 µs to compress and comes out a third to a half shorter, so sending it plain would
+save nothing worth a rule.
 """
 
 from __future__ import annotations
