@@ -12,6 +12,22 @@ that shows it applied (stored in SQLite first, so this includes the commit).
 
     python benchmarks/bench_server.py --tables 50 --seconds 30
 
+``--mode people`` finds how many tables one server holds at a person's pace: each client thinks
+1 to 3 s (``--think``) before each decision, and the server keeps its usual pauses (a forced
+choice after 0.4-1.2 s). Each probe starts a fresh server, seats ``N`` tables (their first moves
+spread over a ramp), waits a few seconds, then measures the action latency for ``--seconds``.
+The table count doubles from ``--tables`` while the p99 stays under ``--goal-ms`` (and nothing
+fails), then a bisection narrows the largest count that holds to ``--resolution`` (10%), never
+past ``--max-tables`` or the process's limit of open files. It reports every probe and the
+answer.
+
+    python benchmarks/bench_server.py --mode people --tables 100 --seconds 30
+    python benchmarks/bench_server.py --mode people --tables 250 --once   # one count, no search
+
+The server commits each action to disk before telling anyone, so a disk that flushes slowly
+(one shared with other work) sets the tail of the latency: ``--db-dir /dev/shm`` puts the
+database in memory to show what the server itself holds.
+
 ``--mode bots`` measures what tables of search bots cost a table of people: ``--bot-tables``
 tables of five IS-MCTS bots (the lobby's 1,000-iteration search, no pause between moves) play
 for ``--seconds`` while two WebSocket people play one table after another beside them; it
@@ -31,9 +47,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -46,6 +64,11 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
+try:  # the clients read with orjson when it is there (the web extra), so they leave the server more CPU
+    from orjson import loads
+except ImportError:
+    from json import loads
+
 
 @dataclass
 class Load:
@@ -57,6 +80,10 @@ class Load:
     games: int = 0
     errors: list[str] = field(default_factory=list)
     bot_moves: int = 0
+    #: Latencies count only for actions sent from this moment (``time.perf_counter``) on.
+    measure_from: float = 0.0
+    #: Seconds (low, high) a client thinks before each decision; None: it answers at once.
+    think: tuple[float, float] | None = None
 
 
 def free_port() -> int:
@@ -71,10 +98,13 @@ async def seat_client(ws: str, table: str, token: str, rng: random.Random, load:
         await conn.send(json.dumps({"type": "join", "token": token}))
         acted, sent_at, seq = -1, 0.0, 0
         while True:
+            # a table whose other clients stopped at the deadline falls silent: not the server's fault
+            wait = min(30.0, max(0.0, stop - time.perf_counter()) + 2.0)
             try:
-                message = json.loads(await asyncio.wait_for(conn.recv(), 30))
+                message = loads(await asyncio.wait_for(conn.recv(), wait))
             except TimeoutError:
-                load.errors.append(f"table {table}: nothing for 30 s after seq {seq}")
+                if time.perf_counter() < stop:
+                    load.errors.append(f"table {table}: nothing for 30 s after seq {seq}")
                 return int(seq)
             if message["type"] == "error":
                 load.errors.append(message["message"])
@@ -83,13 +113,16 @@ async def seat_client(ws: str, table: str, token: str, rng: random.Random, load:
                 continue
             seq = message["seq"]
             if sent_at and seq > acted:
-                load.latencies.append(time.perf_counter() - sent_at)
+                if sent_at >= load.measure_from:
+                    load.latencies.append(time.perf_counter() - sent_at)
                 sent_at = 0.0
             if message["view"]["outcome"] is not None or time.perf_counter() > stop:
                 return int(seq)
             legal = message["legal"]
             if len(legal) > 1 and seq > acted:
                 acted = seq
+                if load.think is not None:  # a person looks at the table before choosing
+                    await asyncio.sleep(rng.uniform(*load.think))
                 choice = rng.choice(legal)["name"]
                 sent_at = time.perf_counter()
                 await conn.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
@@ -97,10 +130,19 @@ async def seat_client(ws: str, table: str, token: str, rng: random.Random, load:
 
 
 async def table_loop(
-    base: str, ws: str, game: str, players: int, rng: random.Random, load: Load, stop: float
+    base: str,
+    ws: str,
+    game: str,
+    players: int,
+    rng: random.Random,
+    load: Load,
+    stop: float,
+    delay: float = 0.0,
 ) -> None:
-    """Keep one table busy until the deadline: play it, then open the next."""
-    async with httpx.AsyncClient(base_url=base) as http:
+    """Keep one table busy until the deadline: play it, then open the next (the first after
+    ``delay`` seconds, so that many tables do not all sit down at once)."""
+    await asyncio.sleep(delay)
+    async with httpx.AsyncClient(base_url=base, timeout=30.0) as http:
         while time.perf_counter() < stop:
             response = await http.post(
                 "/api/tables", json={"game": game, "seats": [{"kind": "human"}] * players}
@@ -116,18 +158,38 @@ async def table_loop(
             load.games += summary["status"] == "finished"
 
 
-async def run(base: str, ws: str, tables: int, players: int, seconds: float, seed: int) -> Load:
-    load = Load()
+async def run(
+    base: str, ws: str, tables: int, players: int, stop: float, seed: int, load: Load, ramp: float = 0.0
+) -> Load:
+    """``tables`` tables played until ``stop``, the first moves of the tables spread over ``ramp``
+    seconds."""
     rng = random.Random(seed)
-    stop = time.perf_counter() + seconds
     games = ["alakazoo", "alakazum"]
     await asyncio.gather(
         *(
-            table_loop(base, ws, games[k % 2], players, random.Random(rng.random()), load, stop)
+            table_loop(
+                base, ws, games[k % 2], players, random.Random(rng.random()), load, stop, ramp * k / tables
+            )
             for k in range(tables)
         )
     )
     return load
+
+
+#: Seconds after the last table sits down before latencies count (people mode).
+WARM_UP = 5.0
+
+
+def ramp_seconds(tables: int) -> float:
+    """How long people-mode tables take to sit down: 25 a second. Each new table and each
+    person's first visit is a commit of its own (four a table), so sitting hundreds down at
+    once queues actions behind thousands of commits for seconds: the probe measures tables
+    being played, not a crowd arriving."""
+    return max(1.0, tables / RAMP_RATE)
+
+
+#: Tables sat down per second in people mode (see :func:`ramp_seconds`).
+RAMP_RATE = 25
 
 
 #: The search bot of the lobby's menu that thinks longest.
@@ -242,22 +304,174 @@ def start_server(port: int, db: Path, pace: str = "0") -> subprocess.Popen[bytes
     raise SystemExit("the server did not start")
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    """Processor time process ``pid`` has used (user and system; Linux's /proc, else 0)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Run:
+    """One load on a fresh server: what the clients measured, and the processor time the server
+    and the clients used while latencies were counted."""
+
+    load: Load
+    elapsed: float
+    window: float
+    server_cpu: float
+    client_cpu: float
+
+    def quantile(self, q: int) -> float:
+        """The action latency's ``q``-th percentile, in milliseconds (NaN: none measured)."""
+        return 1000 * percentile(self.load.latencies, q) if self.load.latencies else float("nan")
+
+
+def serve_and_load(args: argparse.Namespace, tables: int, think: tuple[float, float] | None) -> Run:
+    """Start a server on a fresh database, put ``tables`` tables on it (people mode: at a
+    person's pace and with the server's usual pauses), stop it."""
+    port = free_port()
+    load = Load(think=think)
+    with tempfile.TemporaryDirectory(dir=args.db_dir) as folder:
+        server = start_server(port, Path(folder) / "tables.sqlite3", pace="1" if think else "0")
+        base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        cpu: dict[str, float] = {}
+
+        async def watch() -> None:
+            """The processor time both processes use while latencies are counted."""
+            await asyncio.sleep(max(0.0, load.measure_from - time.perf_counter()))
+            cpu["server"], cpu["client"] = cpu_seconds(server.pid), own_cpu_seconds()
+            await asyncio.sleep(args.seconds)
+            cpu["server"] = cpu_seconds(server.pid) - cpu["server"]
+            cpu["client"] = own_cpu_seconds() - cpu["client"]
+
+        async def measured() -> None:
+            ramp = ramp_seconds(tables) if think is not None else 0.0
+            load.measure_from = time.perf_counter() + (ramp + WARM_UP if think is not None else 0.0)
+            watcher = asyncio.get_running_loop().create_task(watch())
+            stop = load.measure_from + args.seconds
+            await run(base, ws, tables, args.players, stop, args.seed, load, ramp)
+            await watcher
+
+        # the clients' own garbage collections (hundreds of ms with a thousand connections) must
+        # not count as the server's latency: none while they play, one between runs
+        gc.disable()
+        try:
+            started = time.perf_counter()
+            asyncio.run(measured())
+            elapsed = time.perf_counter() - started
+        finally:
+            gc.enable()
+            gc.collect()
+            server.terminate()
+            server.wait(30)
+    return Run(load, elapsed, args.seconds, cpu.get("server", 0.0), cpu.get("client", 0.0))
+
+
+def search_capacity(args: argparse.Namespace) -> None:
+    """People mode: the largest table count whose p99 stays under the goal (module docstring)."""
+    goal = args.goal_ms
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    # each table holds a socket per seat in both processes, plus files of their own
+    ceiling = min(args.max_tables, (files - 200) // args.players)
+    print(
+        f"people at a person's pace: think {args.think[0]:g}-{args.think[1]:g} s, {args.players} per table,"
+        f" p99 goal {goal:g} ms, {args.seconds:g} s measured per probe (after a ramp of {RAMP_RATE}"
+        f" tables/s and {WARM_UP:g} s), at most {ceiling} tables (open files {files});"
+        f" Python {sys.version.split()[0]}, {os.cpu_count()} cores shared by server and clients"
+    )
+    print(
+        f"{'tables':>7} {'decisions/s':>11} {'measured':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
+        f" {'server CPU':>10} {'client CPU':>10}  load   verdict"
+    )
+    good, bad = 0, 0
+    tables = min(args.tables, ceiling)
+
+    def probe(tables: int) -> bool:
+        run = serve_and_load(args, tables, tuple(args.think))
+        load = run.load
+        holds = bool(load.latencies) and run.quantile(99) < goal and not load.errors
+        verdict = "holds" if holds else "too many" + (f" ({len(load.errors)} errors)" if load.errors else "")
+        print(
+            f"{tables:>7} {len(load.latencies) / run.window:>11.0f} {len(load.latencies):>9,}"
+            f" {run.quantile(50):>7.1f} {run.quantile(99):>7.1f}"
+            f" {1000 * max(load.latencies, default=float('nan')):>7.1f}"
+            f" {100 * run.server_cpu / run.window:>9.0f}% {100 * run.client_cpu / run.window:>9.0f}%"
+            f"  {os.getloadavg()[0]:4.1f}   {verdict}",
+            flush=True,
+        )
+        return holds
+
+    if args.once:  # one probe at --tables, no search
+        probe(tables)
+        return
+    while tables <= ceiling:
+        if not probe(tables):
+            bad = tables
+            break
+        good = tables
+        if tables == ceiling:
+            break
+        tables = min(2 * tables, ceiling)
+    while bad and bad - good > max(1, round(args.resolution * max(good, 1))):
+        middle = (good + bad) // 2
+        if probe(middle):
+            good = middle
+        else:
+            bad = middle
+    limit = "" if bad else f" (the most tried: the limit of {ceiling})"
+    print(f"one server holds {good} tables of people with p99 under {goal:g} ms{limit}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--mode", choices=["load", "bots", "restart"], default="load", help="what to measure")
+    modes = ["load", "people", "bots", "restart"]
+    parser.add_argument("--mode", choices=modes, default="load", help="what to measure")
     parser.add_argument("--finished", type=int, default=20000, help="--mode restart: finished tables stored")
-    parser.add_argument("--tables", type=int, default=50, help="tables played at once (default 50)")
+    parser.add_argument(
+        "--tables", type=int, default=50, help="tables played at once (people: the first probe); default 50"
+    )
     parser.add_argument("--bot-tables", type=int, default=12, help="--mode bots: tables of five search bots")
     parser.add_argument("--players", type=int, default=3, help="players per table, all WebSocket bots")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long to keep the load on")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to keep the load on (measured)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--once", action="store_true", help="--mode people: measure --tables tables only, no search"
+    )
+    parser.add_argument(
+        "--db-dir",
+        help="where the server's database goes (default: the system's temporary folder); a folder in"
+        " memory (/dev/shm) shows what the server holds when the disk's flushes are not the limit",
+    )
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=[1.0, 3.0], help="--mode people: seconds a person thinks"
+    )
+    parser.add_argument("--goal-ms", type=float, default=50.0, help="--mode people: the p99 to stay under")
+    parser.add_argument("--max-tables", type=int, default=4000, help="--mode people: the most tables tried")
+    parser.add_argument(
+        "--resolution", type=float, default=0.1, help="--mode people: the answer's precision (10%%)"
+    )
     args = parser.parse_args()
+    # every seat is a socket in this process and one in the server's: allow what the system allows
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    gc.freeze()  # the clients' modules are never garbage
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.mode == "people":
+        search_capacity(args)
+        return
     if args.mode == "restart":
         with tempfile.TemporaryDirectory() as folder:
             db = Path(folder) / "tables.sqlite3"
@@ -273,32 +487,42 @@ def main() -> None:
         print(f"start to first answer {start:.2f} s")
         print(f"the lobby's list      {lobby_bytes:,} bytes in {1000 * lobby_seconds:.0f} ms")
         return
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "tables.sqlite3")
-        try:
-            started = time.perf_counter()
-            base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-            if args.mode == "bots":
-                load = asyncio.run(bots_beside_people(base, ws, args.bot_tables, args.seconds, args.seed))
-            else:
-                load = asyncio.run(run(base, ws, args.tables, args.players, args.seconds, args.seed))
-            elapsed = time.perf_counter() - started
-        finally:
-            server.terminate()
-            server.wait(30)
-    ms = sorted(1000 * x for x in load.latencies)
     if args.mode == "bots":
+        port = free_port()
+        with tempfile.TemporaryDirectory() as folder:
+            server = start_server(port, Path(folder) / "tables.sqlite3")
+            try:
+                started = time.perf_counter()
+                base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+                load = asyncio.run(bots_beside_people(base, ws, args.bot_tables, args.seconds, args.seed))
+                elapsed = time.perf_counter() - started
+            finally:
+                server.terminate()
+                server.wait(30)
         print(
             f"{args.bot_tables} tables of five {SEARCH_BOT} bots beside a table of 2 WebSocket people, "
             f"{elapsed:.1f} s, Python {sys.version.split()[0]}, {os.cpu_count()} cores"
         )
         print(f"bot moves            {load.bot_moves} ({load.bot_moves / elapsed:.1f}/s, chance included)")
-    else:
-        print(
-            f"{args.tables} tables x {args.players} WebSocket players, {elapsed:.1f} s, "
-            f"Python {sys.version.split()[0]}, {os.cpu_count()} cores (server and clients share them)"
-        )
+        report(load, elapsed)
+        return
+    run = serve_and_load(args, args.tables, None)
+    print(
+        f"{args.tables} tables x {args.players} WebSocket players, {run.elapsed:.1f} s, "
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} cores (server and clients share them),"
+        f" load average {os.getloadavg()[0]:.1f}"
+    )
+    report(run.load, run.elapsed)
+    actions = run.load.server_actions / run.elapsed * run.window
+    print(
+        f"processor time       server {100 * run.server_cpu / run.window:.0f}% of a core"
+        f" ({1000 * run.server_cpu / max(actions, 1):.2f} ms per action), clients"
+        f" {100 * run.client_cpu / run.window:.0f}%"
+    )
+
+
+def report(load: Load, elapsed: float) -> None:
+    ms = sorted(1000 * x for x in load.latencies)
     print(f"games finished       {load.games}")
     print(
         f"server actions/s     {load.server_actions / elapsed:,.0f}  (every stored action, chance included)"

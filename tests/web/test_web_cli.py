@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 import sqlite3
 import subprocess
@@ -15,6 +16,7 @@ from web_helpers import free_port
 
 from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
+from alaka.ui.web.server import freeze_startup_objects
 from alaka.ui.web.tables import Pace
 
 
@@ -120,3 +122,15 @@ def test_a_table_that_no_longer_replays_is_reported_and_kept_while_the_others_co
     assert len(app.state.problems) == 1 and f"table {bad} (alakazum) was not loaded" in app.state.problems[0]
     with sqlite3.connect(db) as database:
         assert database.execute("SELECT count(*) FROM actions WHERE table_id = ?", (bad,)).fetchone()[0] > 0
+
+
+def test_the_server_leaves_its_startup_objects_out_of_garbage_collections() -> None:
+    assert gc.get_freeze_count() == 0
+    try:
+        freeze_startup_objects()
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000  # the modules and what they hold; walked by no collection now
+        gc.collect()
+        assert gc.get_freeze_count() == frozen  # nothing created later is frozen
+    finally:
+        gc.unfreeze()

@@ -45,7 +45,8 @@ from alaka.ui.web.inputs import BadInput, parse_json
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store
-from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, encode, game_info
+from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, game_info
+from alaka.ui.web.wire import encode
 
 STATIC = Path(__file__).with_name("static")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,21 @@ if TYPE_CHECKING:
 #: grows a connection's buffer to megabytes for a page that does not read, and the server only
 #: notices (and drops it) once that is full; a state message is a kilobyte or two.
 SEND_BUFFER = 64 * 1024
+
+
+def freeze_startup_objects() -> None:
+    """Leave the objects that exist once the server's code is imported (some 50,000: modules,
+    classes, functions and what they hold) out of every later garbage collection.
+
+    Python's cycle collector stops the event loop while it walks every object of the
+    generation it collects, and a full collection walks them all: under load a server holding a
+    few hundred tables walked some 240,000 objects and stopped every table for 50 to 180 ms.
+    These objects live as long as the process, so walking them finds nothing; frozen, they are
+    no longer walked (``gc.freeze``). Nothing created later is frozen: tables, games and
+    connections are collected as before.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> socket.socket:
@@ -59,12 +75,15 @@ def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
     """
     import uvicorn
 
+    from alaka.ui.web.deflate import DeflatingWebSockets
     from alaka.ui.web.transport import guarded_http
 
     limits: Limits = app.state.limits
     config = uvicorn.Config(
         app,
         http=guarded_http(app.state.addresses, limits.request_seconds),
+        # compression with a window that holds the previous message (alaka.ui.web.deflate)
+        ws=DeflatingWebSockets,
         ws_ping_interval=limits.ping_seconds,
         ws_ping_timeout=limits.ping_seconds,
         log_level="info" if access_log else "warning",
@@ -104,6 +123,7 @@ def serve(
 
     path = Path(db) if db is not None else tables_db()
     listener = listening_socket(host, port, limits.unread_seconds)
+    freeze_startup_objects()
     hosts = hosts_for(host, names)
     application = create_app(path, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins)
     for problem in application.state.problems:

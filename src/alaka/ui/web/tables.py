@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import dataclasses
 import hmac
-import json
 import logging
 import random
 import re
@@ -56,6 +55,7 @@ from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.seeds import draw_rng, new_seed
 from alaka.ui.web.store import SeatRow, StorageError, Store, TableRow
+from alaka.ui.web.wire import encode
 from alaka.ui.web.workers import WorkerPool
 
 log = logging.getLogger("alaka.web")
@@ -124,11 +124,6 @@ class Client(Protocol):
     log_sent: int
 
     def deliver(self, text: str) -> None: ...
-
-
-def encode(message: JsonDict) -> str:
-    """A message as the text sent on the wire (compact JSON)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def _table_id() -> str:
