@@ -426,10 +426,19 @@ def _named_cards(s: AlakazumState, view: ZumView) -> list[int]:
     return pids
 
 
+@cache
+def _printed_faces(layout: Layout) -> tuple[PrintedCard, ...]:
+    """Every physical card's printed face, worked out once per set of components: a face never
+    changes, and building them was half of each view's time (a server builds a view per seat at
+    every step). The faces are shared by every view of the game, so readers must not change them."""
+    return tuple(printed(layout, pid) for pid in range(len(layout.keys)))
+
+
 def cards_json(s: AlakazumState, view: ZumView) -> dict[str, PrintedCard]:
     """Every card the view names, by name, with its printed data (see :func:`printed`)."""
     layout = s.L
-    return {layout.name(pid): printed(layout, pid) for pid in _named_cards(s, view)}
+    faces = _printed_faces(layout)
+    return {layout.name(pid): faces[pid] for pid in _named_cards(s, view)}
 
 
 # -- the view ----------------------------------------------------------------------------------
