@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 import subprocess
 import sys
@@ -31,6 +33,29 @@ def test_rules_prints_the_summary_and_every_option() -> None:
     assert "ALAKAZOO - the rules in brief" in result.output
     for option in ("limit_check", "covered_runes", "dark_power_after_pass", "final_lines", "max_turns"):
         assert option in result.output
+
+
+@pytest.mark.parametrize("game", ["alakazoo", "alakazum"])
+def test_rules_fill_an_80_column_terminal(game: str) -> None:
+    """The summary is wrapped at the terminal's width, not at the width it was written in: no
+    line is longer than 80 columns, and no line ends mid-sentence where the next line's first
+    word would still have fitted."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "alaka", "rules", game],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
+    )
+    assert shown.returncode == 0
+    summary = shown.stdout.split("Options (")[0].splitlines()
+    assert all(len(line) <= 80 for line in summary)
+    for line, after in itertools.pairwise(summary):
+        if not line.strip() or not after.strip() or after.startswith(" "):
+            continue  # a paragraph or a list item starts
+        if line.rstrip().endswith((".", ":")) and after[0].isupper():
+            continue  # a new sentence may start a line of its own
+        assert len(line.rstrip()) + 1 + len(after.split()[0]) > 80, (line, after)
 
 
 def test_watch_tells_the_game_in_words_and_ends_with_the_result() -> None:

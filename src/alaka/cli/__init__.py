@@ -121,8 +121,10 @@ def games_command() -> None:
 @app.command("rules")
 def rules_command(game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")]) -> None:
     """Show a game's rules in brief and every option with its default."""
+    from alaka.ui.tui.render import reflow
+
     g = _game(game)
-    console.print(g.rules_summary().rstrip(), markup=False)
+    console.print(reflow(g.rules_summary().rstrip()), markup=False)
     console.print()
     console.print("[bold]Options[/bold] (give them as -o name=value to watch, play and simulate):")
     for p in g.parameters:

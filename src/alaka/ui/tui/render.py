@@ -432,13 +432,15 @@ def topic_tables(items: Sequence[Explanation], width: int) -> RenderableType | N
 
 def reflow(text: str) -> str:
     """A text with hard line breaks (the rules summaries) rejoined into paragraphs, so that the
-    terminal wraps it at its own width; indented lines start a new line, as list items do."""
+    terminal wraps it at its own width; indented lines start a new line, as list items do, and
+    so does a line back at the margin after a list."""
     out: list[str] = []
     for line in text.splitlines():
         stripped = line.strip()
+        indented = line.startswith(("  ", "\t"))
         if not stripped:
             out.append("")
-        elif out and out[-1] and not line.startswith(("  ", "\t")) and not out[-1].endswith(":"):
+        elif out and out[-1] and not indented and not out[-1].endswith(":") and not out[-1].startswith("  "):
             out[-1] += " " + stripped
         elif out and out[-1] and line.startswith("     ") and out[-1].startswith("  "):
             out[-1] += " " + stripped  # a list item's continuation
