@@ -597,6 +597,10 @@ def test_on_a_phone_the_newest_events_stay_in_view_beside_the_choices(
         page.evaluate("y => window.scrollTo(0, y)", scroll)
         box = page.locator("[data-testid=latest]").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1
+        # the newest event is the one in view when the short box cannot hold them all
+        newest = page.locator("[data-testid=latest] li").last.bounding_box()
+        assert newest is not None and box["y"] - 1 <= newest["y"]
+        assert newest["y"] + newest["height"] <= box["y"] + box["height"] + 1
         page.screenshot(path=shots / f"alakazoo-phone-scrolled-{scroll}.png")
     no_horizontal_overflow(page)
     ana.check_clean()

@@ -278,6 +278,7 @@ function updateLog(events, from) {
     return copy;
   });
   fill($("latest"), latest);
+  $("latest").scrollTop = $("latest").scrollHeight; // a phone's short box shows the newest first
 }
 
 function renderActions() {
