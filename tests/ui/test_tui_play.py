@@ -195,7 +195,7 @@ def test_replay_steps_forward_and_back_from_a_seat(spawn: Spawn, tmp_path: Path)
     child.expect(r"Step 0 of (\d+), as Player 1 sees it")
     last = int(child.match.group(1))
     child.expect(r"Step 0/\d+ \[n/p/number/q\]: ")
-    assert "Now: Player 1 chooses a portal board" in child.before
+    assert "Player 1 chooses a portal board" in child.before
 
     def key(text: str, step: int) -> None:
         child.sendline(text)
@@ -207,6 +207,11 @@ def test_replay_steps_forward_and_back_from_a_seat(spawn: Spawn, tmp_path: Path)
     assert "Player 1 is dealt " in child.before and "Player 2 is dealt a card." in child.before
     key("p", 1)
     key("7", 7)
+    # a step shows the decision's short focus; t draws the whole table of the same step
+    assert "Player 1 resolves the dice" in child.before and "The spell dice's faces" not in child.before
+    child.sendline("t")
+    child.expect("The spell dice's faces")
+    child.expect(f"Step 7/{last} ")
     child.sendline(str(last + 5))
     child.expect(f"there is no step {last + 5}: the steps are 0 to {last}")
     key(str(last), last)

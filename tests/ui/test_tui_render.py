@@ -159,6 +159,22 @@ def test_the_story_tells_every_event_under_its_turn() -> None:
     assert "(nothing new)" in render.plain(render.story([], "turn", names, title="x"))
 
 
+def test_a_story_line_too_long_for_the_terminal_wraps_under_its_indent() -> None:
+    """A long event wraps a little deeper than its first line, never back at the margin, and
+    nothing of it is lost; a line that fits is left as it is."""
+    said = "Combat: Dantzari 0 against Cascamorras 3 (Cascamorras rolled 3): Cascamorras wins (more combat points)."
+    events = [{"kind": "turn", "seat": 0, "turn": 1, "text": "Turn 1."}, {"kind": "x", "seat": 0, "text": said}]
+    events.append({"kind": "x", "seat": 0, "text": "Short."})
+    lines = render.story_lines(events, "turn", ["Ana"], width=60)
+    wrapped = lines[1].plain.splitlines()
+    assert len(wrapped) == 2 and all(len(row) <= 60 for row in wrapped)
+    assert wrapped[0].startswith("  Combat:") and wrapped[1].startswith("    ") and wrapped[1][4] != " "
+    assert " ".join(row.strip() for row in wrapped) == said
+    assert lines[2].plain == "  Short."
+    # without a width (a file, a test) the line stays whole
+    assert render.story_lines(events, "turn", ["Ana"])[1].plain == f"  {said}"
+
+
 def test_long_menus_pair_short_choices_and_say_a_crowded_shared_hint_once() -> None:
     def choice(label: str, hint: str | None) -> Choice:
         return {"id": 0, "name": label, "label": label, "hint": hint, "topics": []}

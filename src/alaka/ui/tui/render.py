@@ -12,6 +12,7 @@ never as markup, so a name with square brackets is shown as written.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -147,12 +148,16 @@ def story_lines(
     start: int = 0,
     turn_now: int | None = None,
     tell: Callable[[Sequence[Mapping[str, Any]]], list[str]] | None = None,
+    width: int | None = None,
 ) -> list[Text]:
     """The story of ``events`` (log entries numbered from ``start``): a line for each turn, then
     its events, indented: one line per event, or as ``tell`` (the game's
     :meth:`~alaka.core.protocol.Game.story_lines`) puts them, which says everything in fewer
     lines; nothing is left out (:mod:`alaka.core.story`). Events before the first turn event
-    continue the turn before it (``turn_now`` when no turn starts at all)."""
+    continue the turn before it (``turn_now`` when no turn starts at all).
+
+    With ``width`` (the terminal's), a line too long for it wraps under its own indent, a little
+    deeper, so that each event still starts where the eye looks for it."""
     lines: list[Text] = []
     told = chapters(events, turn_event, start)
     for k, chapter in enumerate(told):
@@ -165,8 +170,17 @@ def story_lines(
             event for event in chapter["events"] if turn_event is None or event.get("kind") != turn_event
         ]
         said = tell(inside) if tell is not None else [str(event["text"]) for event in inside]
-        lines.extend(_text(f"  {line}") for line in said)
+        lines.extend(_text(_indented(line, width)) for line in said)
     return lines
+
+
+def _indented(line: str, width: int | None) -> str:
+    """``line`` indented as a story's event, wrapped to ``width`` with a hanging indent."""
+    if width is None or len(line) + 2 <= width:
+        return f"  {line}"
+    return textwrap.fill(
+        line, width, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
+    )
 
 
 def story(
@@ -177,9 +191,11 @@ def story(
     title: str,
     start: int = 0,
     turn_now: int | None = None,
+    tell: Callable[[Sequence[Mapping[str, Any]]], list[str]] | None = None,
+    width: int | None = None,
 ) -> RenderableType:
     """What happened, told turn by turn (see :func:`story_lines`), under ``title``."""
-    lines = story_lines(events, turn_event, names, start, turn_now)
+    lines = story_lines(events, turn_event, names, start, turn_now, tell, width)
     return Group(_text(title, "bold underline"), *(lines or [_text("  (nothing new)", "dim")]))
 
 

@@ -2,8 +2,10 @@
 
 The steps are the moments someone had to decide (and the last state): stepping through every
 dealt card and die roll one by one would bury the game, and those chance outcomes still show,
-in words, in the log of the step they belong to. Each step shows the table as the chosen seat
-(or a spectator) saw it then, and what happened since the previous step.
+in words, in the log of the step they belong to. Each step shows what mattered then as the
+chosen seat (or a spectator) saw it, the same short focus ``alaka play`` shows at a decision
+(``t`` draws the whole table), and what happened since the previous step, told as
+``alaka play`` tells it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from alaka.core.registry import game as get_game
 from alaka.ui.tui import render
 from alaka.ui.tui.session import EXIT_OK, Ask
 
-KEYS = "Enter or n: next, p: previous, a number: go to that step, q: quit"
+KEYS = "Enter or n: next, p: previous, a number: go to that step, t: the whole table, q: quit"
 
 
 def decision_points(states: Sequence[State]) -> list[int]:
@@ -69,14 +71,19 @@ class ReplayViewer:
     def last(self) -> int:
         return len(self.points) - 1
 
+    def _view(self, step: int, since: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = self.states[self.points[step]].view(self.seat, log_since=since)
+        return view
+
     def show(self, step: int) -> None:
         state = self.states[self.points[step]]
         since = 0 if step == 0 else self.states[self.points[step - 1]].view(None, log_since=None)["log_size"]
-        view = state.view(self.seat, log_since=since)
+        view = self._view(step, since)
         who = "a spectator" if self.seat is None else render.player_name(self.seat)
+        width = self.console.width
         self.console.print()
         self.console.print(Rule(Text(f"Step {step} of {self.last}, as {who} sees it")))
-        self.console.print(render.view_table(view))
+        self.console.print(render.focus_view(view, width))
         self.console.print(
             render.story(
                 view["log"],
@@ -85,6 +92,8 @@ class ReplayViewer:
                 title="What happened since the last step:",
                 start=since,
                 turn_now=view["turn"],
+                tell=self.game.story_lines,
+                width=width,
             )
         )
         if view["outcome"] is not None:
@@ -114,6 +123,9 @@ class ReplayViewer:
                 target = int(typed)
             elif typed in ("?", "h", "help"):
                 self.console.print(Text(KEYS))
+                continue
+            elif typed in ("t", "table"):
+                self.console.print(render.view_table(self._view(step, None)))
                 continue
             else:
                 self.console.print(Text(f"{typed!r} is not a key here: {KEYS}", style="red"))

@@ -380,7 +380,13 @@ class PlaySession:
         fit in that many screen rows (with the title and a note saying how many earlier lines the
         log holds)."""
         lines = render.story_lines(
-            view["log"], self.game.turn_event, self._names(), since, view["turn"], tell=self.game.story_lines
+            view["log"],
+            self.game.turn_event,
+            self._names(),
+            since,
+            view["turn"],
+            tell=self.game.story_lines,
+            width=self.console.width,
         )
         self._say("Since your last decision:", "bold underline")
         if rows is not None and sum(self._lines(line) for line in lines) > rows - 1:
@@ -484,7 +490,7 @@ class PlaySession:
     def _log(self, typed: str, seat: int, menu: list[Choice]) -> None:
         """``log [N]``: the whole game's log as the seat may see it, page N (the last by default)."""
         whole = self.state.view(seat, log_since=0)
-        lines = render.story_lines(whole["log"], self.game.turn_event, self._names())
+        lines = render.story_lines(whole["log"], self.game.turn_event, self._names(), width=self.console.width)
         size = max(
             self.console.height - self._lines(render.choice_menu(menu, width=self.console.width)) - 5, 5
         )
