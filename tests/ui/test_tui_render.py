@@ -162,8 +162,11 @@ def test_the_story_tells_every_event_under_its_turn() -> None:
 def test_a_story_line_too_long_for_the_terminal_wraps_under_its_indent() -> None:
     """A long event wraps a little deeper than its first line, never back at the margin, and
     nothing of it is lost; a line that fits is left as it is."""
-    said = "Combat: Dantzari 0 against Cascamorras 3 (Cascamorras rolled 3): Cascamorras wins (more combat points)."
-    events = [{"kind": "turn", "seat": 0, "turn": 1, "text": "Turn 1."}, {"kind": "x", "seat": 0, "text": said}]
+    said = "Combat: Dantzari 0 against Cascamorras 3 (Cascamorras rolled 3): Cascamorras wins."
+    events = [
+        {"kind": "turn", "seat": 0, "turn": 1, "text": "Turn 1."},
+        {"kind": "x", "seat": 0, "text": said},
+    ]
     events.append({"kind": "x", "seat": 0, "text": "Short."})
     lines = render.story_lines(events, "turn", ["Ana"], width=60)
     wrapped = lines[1].plain.splitlines()

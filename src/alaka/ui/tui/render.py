@@ -179,7 +179,12 @@ def _indented(line: str, width: int | None) -> str:
     if width is None or len(line) + 2 <= width:
         return f"  {line}"
     return textwrap.fill(
-        line, width, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
+        line,
+        width,
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_long_words=False,
+        break_on_hyphens=False,
     )
 
 

@@ -490,7 +490,9 @@ class PlaySession:
     def _log(self, typed: str, seat: int, menu: list[Choice]) -> None:
         """``log [N]``: the whole game's log as the seat may see it, page N (the last by default)."""
         whole = self.state.view(seat, log_since=0)
-        lines = render.story_lines(whole["log"], self.game.turn_event, self._names(), width=self.console.width)
+        lines = render.story_lines(
+            whole["log"], self.game.turn_event, self._names(), width=self.console.width
+        )
         size = max(
             self.console.height - self._lines(render.choice_menu(menu, width=self.console.width)) - 5, 5
         )
