@@ -57,6 +57,33 @@ def test_a_search_copy_plays_on_like_a_clone(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_clone_shares_the_history_so_far_and_each_copy_goes_on_alone(name: str) -> None:
+    """A clone's history starts with the game's actions (shared, not copied), and the actions
+    played after the copy, in the original, the copy or a copy of the copy, stay each their own."""
+    state = _mid_game(name, steps=60)
+    before = list(state.history)
+    copy = state.clone()
+    assert list(copy.history) == before and copy.history == state.history
+    rng = random.Random(4)
+
+    def play(s: State, k: int) -> list[int]:
+        for _ in range(k):
+            legal = s.legal_actions()
+            s.apply_action(s.sample_chance(rng) if s.is_chance_node() else legal[rng.randrange(len(legal))])
+        return list(s.history)
+
+    mine = play(state, 15)
+    theirs = play(copy, 15)
+    grandchild = copy.clone()
+    later = play(grandchild, 10)
+    assert mine[: len(before)] == theirs[: len(before)] == later[: len(before)] == before
+    assert list(state.history) == mine and list(copy.history) == theirs  # untouched by the others
+    assert later[: len(theirs)] == theirs and len(later) == len(theirs) + 10
+    assert grandchild.history[-1] == later[-1] and len(grandchild.history) == len(later)
+    assert alaka.replay(grandchild.record()).history == grandchild.history
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_search_resample_deals_the_same_world_and_refuses_a_record(name: str) -> None:
     state = _mid_game(name)
     full = state.resample(1, random.Random(9))

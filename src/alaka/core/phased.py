@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import SearchCopyError
+from alaka.core.eventlog import EventLog
 from alaka.core.protocol import CHANCE, TERMINAL, Action, ActionTable, Game, JsonDict, Outcome, State
 
 StateT = TypeVar("StateT")
@@ -96,12 +97,13 @@ class PhasedState(State, Generic[OptionsT]):
 
     The hot path is here: :meth:`apply_action` checks the action by identity against the cached
     legal actions, applies it through the rules and works out once who decides next, so that
-    :meth:`current_player` is a read. Copies share the log of events
-    (:class:`~alaka.core.eventlog.EventLog`) instead of copying it, and a search copy
+    :meth:`current_player` is a read. The history is an :class:`~alaka.core.eventlog.EventLog`
+    of action ids, like the log of events: a copy shares the actions played before it instead of
+    copying them, so a copy costs the same early and late in a game. A search copy
     (:meth:`search_clone`, ``lean``) starts with an empty history, so it refuses a record.
     """
 
-    __slots__ = ("_current", "lean", "n", "opts", "phase", "resampled", "rules", "scenario_spec")
+    __slots__ = ("_current", "_played", "lean", "n", "opts", "phase", "resampled", "rules", "scenario_spec")
 
     #: The game's action class (chance outcomes are checked against it).
     action_type: ClassVar[type[Action]]
@@ -119,6 +121,8 @@ class PhasedState(State, Generic[OptionsT]):
     lean: bool
     #: The seat to decide, CHANCE or TERMINAL: worked out once after every change.
     _current: int
+    #: The history's own list (:meth:`EventLog.own`), which each action's id is appended to.
+    _played: list[int]
 
     def __init__(
         self,
@@ -138,7 +142,7 @@ class PhasedState(State, Generic[OptionsT]):
                 raise TypeError(f"a phase-machine state needs a PhasedGame, not {type(game).__name__}")
             self.rules = game.game_rules
             self.phase = 0
-            self.history = []
+            self._start_history(EventLog())
             self._legal_cache = None
             self.resampled = False
             self.lean = False
@@ -147,22 +151,28 @@ class PhasedState(State, Generic[OptionsT]):
             return
         self.rules = source.rules
         self.phase = source.phase
-        self.history = [] if lean else source.history[:]
+        self._start_history(EventLog() if lean else _ids(source).fork())
         self._legal_cache = source._legal_cache
         self.resampled = source.resampled
         self.lean = lean
         self.scenario_spec = source.scenario_spec
         self._current = source._current
 
+    def _start_history(self, history: EventLog[int]) -> None:
+        self.history = history
+        self._played = history.own()
+
     def __getstate__(self) -> dict[str, Any]:
         """For pickle: every field but the rules module, which comes back from the game."""
         names = [name for kind in type(self).__mro__ for name in getattr(kind, "__slots__", ())]
-        return {name: getattr(self, name) for name in names if name != "rules" and hasattr(self, name)}
+        left_out = ("rules", "_played")
+        return {name: getattr(self, name) for name in names if name not in left_out and hasattr(self, name)}
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name, value in fields.items():
             setattr(self, name, value)
         self.rules = self._game().game_rules
+        self._played = _ids(self).own()
 
     def _seat_to_decide(self) -> int:
         """The seat deciding now, outside chance and the end."""
@@ -249,7 +259,7 @@ class PhasedState(State, Generic[OptionsT]):
         if legal is None and not self._is_legal(action):
             raise self._illegal(action)
         self._legal_cache = None
-        self.history.append(action.id)
+        self._played.append(action.id)
         self.rules.apply(self, action)
         self._current = self._who_decides()
 
@@ -314,6 +324,12 @@ class PhasedState(State, Generic[OptionsT]):
 
     def max_game_length(self) -> int:
         return self.rules.max_game_length(self.n, self.opts.max_turns)
+
+
+def _ids(state: PhasedState[Any]) -> EventLog[int]:
+    """The history of a phase-machine state, as the shared log it is (the protocol types it
+    loosely; this typed view lets the compiled build call the log's methods directly)."""
+    return cast(EventLog[int], state.history)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -62,7 +62,7 @@ def fingerprint(state: State, log: bool = False) -> str:
     views = [state.view(seat, log_since=since) for seat in range(state.num_players)]
     views.append(state.view(None, log_since=since))
     return json.dumps(
-        {"views": views, "history": state.history, "player": state.current_player()},
+        {"views": views, "history": list(state.history), "player": state.current_player()},
         sort_keys=True,
     )
 
