@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Protocol, Self, overload
+from typing import Any, ClassVar, Final, Self
 
 from alaka.core.compiling import mypyc_attr
 from alaka.core.errors import IllegalAction, RecordError
+
+# A module of its own, which is never compiled (mypyc compiles no protocol with overloads).
+from alaka.core.history import ActionHistory as ActionHistory
 from alaka.core.params import OptionValue, Parameter, validate_options
 
 # The view's declared shape lives in a module of its own, which is never compiled: a compiled
@@ -32,21 +35,6 @@ CHANCE: Final = -1
 TERMINAL: Final = -4
 
 JsonDict = dict[str, Any]
-
-
-class ActionHistory(Protocol):
-    """What a state's ``history`` (the ids of the actions played, chance outcomes included)
-    offers: a plain list does, and so does the shared log
-    (:class:`~alaka.core.eventlog.EventLog`) that the phase-machine games keep so that a copy of
-    a state shares its past instead of copying it."""
-
-    def append(self, action_id: int, /) -> None: ...
-    def __len__(self) -> int: ...
-    @overload
-    def __getitem__(self, index: int, /) -> int: ...
-    @overload
-    def __getitem__(self, index: slice, /) -> list[int]: ...
-    def __iter__(self) -> Iterator[int]: ...
 
 
 # Games written in Python subclass it, also when this module is compiled.
