@@ -56,6 +56,9 @@ def test_every_alakazum_card_trait_spell_culture_and_food_is_explained() -> None
     assert glossary.find("Paella")[0]["name"] == "Paella / Pa amb tomàquet"  # a food finds its card
     assert [e["name"] for e in glossary.find("tio")] == ["Tió de Nadal"]  # accents optional
     assert len(glossary.find("magic hat")) == 3  # ambiguous: every hat
+    # counted as the rulebook counts: "2 magic energy", "2 cards"
+    assert glossary.find("Magic hat 2")[0]["summary"].startswith("Pays 2 magic energy towards a spell")
+    assert "magic energys" not in all_text(glossary)
 
 
 def test_every_alakazoo_board_die_creature_space_and_card_is_explained() -> None:

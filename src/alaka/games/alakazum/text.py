@@ -6,7 +6,7 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
@@ -86,9 +86,14 @@ def counted(names: Sequence[str]) -> str:
     return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in seen.items())
 
 
+#: Nouns the rulebook counts without a plural ("2 magic energy").
+_MASS_NOUNS: Final = frozenset({"magic energy"})
+
+
 def count(number: int, noun: str) -> str:
-    """``1 card``, ``2 cards``: a number with its noun, singular for one."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    """``1 card``, ``2 cards``: a number with its noun, singular for one (and for a mass noun,
+    as the rulebook writes "3 magic energy")."""
+    return f"{number} {noun}{'' if number == 1 or noun in _MASS_NOUNS else 's'}"
 
 
 def _char(s: AlakazumState, pid: int) -> str:
