@@ -164,7 +164,7 @@ from alaka.games.alakazoo.phases import (
 from alaka.games.alakazoo.phases import (
     PH_TOKENS_OVER as PH_TOKENS_OVER,
 )
-from alaka.games.alakazoo.state import AlakazooState, FinalBonus
+from alaka.games.alakazoo.state import AlakazooState, FinalBonus, replaced, without
 
 MAX_TOKENS: Final = 6
 MAX_CARDS: Final = 4
@@ -224,14 +224,14 @@ def free_runes(s: AlakazooState, seat: int) -> int:
     return free
 
 
-def spaces_shown(elements: list[int]) -> int:
+def spaces_shown(elements: tuple[int, ...]) -> int:
     """The bit mask of the spaces of a board that hold an element (``state.spaces`` keeps it)."""
     return sum(1 << space for space, card in enumerate(elements) if card >= 0)
 
 
 def recount(s: AlakazooState) -> None:
     """Work out again the mask of shown spaces each seat keeps (after a position is built)."""
-    s.spaces = [spaces_shown(elements) for elements in s.elements]
+    s.spaces = tuple([spaces_shown(elements) for elements in s.elements])
 
 
 def tokens_held(s: AlakazooState, seat: int) -> int:
@@ -490,7 +490,7 @@ def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
 
 
 def _apply_board(s: AlakazooState, action: ZooAction) -> None:
-    s.board[s.player] = action.arg
+    s.board = replaced(s.board, s.player, action.arg)
     s.log.append(BoardChosen(s.player, 0, action.arg))
     s.player += 1
     if s.player < s.n:
@@ -503,7 +503,7 @@ def _apply_board(s: AlakazooState, action: ZooAction) -> None:
 
 
 def _apply_remove(s: AlakazooState, action: ZooAction) -> None:
-    s.box.append(action.arg)
+    s.box += (action.arg,)
     s.log.append(CreatureRemoved(TABLE, 0, action.arg))
     if len(s.box) == FULL_TABLE - s.n:
         _build_deck(s)
@@ -539,13 +539,13 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
             s.log.append(Dealt(seat, 1 << seat, card))
         else:
             column = (i - dealt_to_hands) % NUM_COLUMNS
-            s.columns[column].append(card)
+            s.columns[column] += (card,)
             s.log.append(ColumnDealt(TABLE, 0, column, card))
         s.deal_index = i + 1
         if s.deal_index == dealt_to_hands + 2 * NUM_COLUMNS:
             s.phase = PH_FIRST
     elif phase == PH_REFILL:
-        s.columns[s.refill_col].append(card)
+        s.columns[s.refill_col] += (card,)
         s.log.append(Refilled(TABLE, 0, s.refill_col, card))
         s.refill_col += 1
         _next_refill(s)
@@ -726,7 +726,7 @@ def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
 def _apply_take(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     cards = s.columns[action.arg]
-    s.columns[action.arg] = []
+    s.columns[action.arg] = ()
     for card in cards:
         _gain_in_public(s, p, card)
     s.log.append(ColumnTaken(p, 0, action.arg, tuple(cards)))
@@ -740,7 +740,7 @@ def _next_refill(s: AlakazooState) -> None:
         if len(column) >= MAX_CARDS:
             s.discard.extend(column)
             s.log.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
-            s.columns[s.refill_col] = []
+            s.columns[s.refill_col] = ()
         if _ensure_deck(s):
             s.phase = PH_REFILL
             return
@@ -776,7 +776,7 @@ def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
 
 
 def _apply_helper_at(s: AlakazooState, action: ZooAction) -> None:
-    s.helper[s.player] = action.arg
+    s.helper = replaced(s.helper, s.player, action.arg)
     s.log.append(HelperPlaced(s.player, 0, action.arg))
     s.phase = PH_HELPER_RULE
 
@@ -791,7 +791,8 @@ def _apply_swap_board(s: AlakazooState, action: ZooAction) -> None:
     p, q = s.player, action.arg
     space = s.helper[p]
     mine, theirs = s.elements[p][space], s.elements[q][space]
-    s.elements[p][space], s.elements[q][space] = theirs, mine
+    put_element(s, p, space, theirs)
+    put_element(s, q, space, mine)
     gained = _gain_dark(s, p)
     s.log.append(BoardSwap(p, 0, q, space, mine, theirs, gained))
     _settle(s, NEXT_END_ACTION)
@@ -804,7 +805,7 @@ def _apply_swap_hand(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     old = s.elements[p][space]
     _lose_from_hand(s, p, card)
-    s.elements[p][space] = card
+    put_element(s, p, space, card)
     _gain_in_public(s, p, old)
     s.log.append(HandSwap(p, 0, space, card, old))
     _settle(s, NEXT_END_ACTION)
@@ -840,9 +841,9 @@ def _apply_take_card(s: AlakazooState, action: ZooAction) -> None:
     """Special rule 2 with the columns: discard the chosen card, take any column card (Z9)."""
     p = s.player
     card = action.arg
-    for column in s.columns:
-        if card in column:
-            column.remove(card)
+    for k in range(NUM_COLUMNS):
+        if card in s.columns[k]:
+            s.columns[k] = without(s.columns[k], card)
             break
     given = s.give_card
     _lose_from_hand(s, p, given)
@@ -859,8 +860,8 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     space = card % NUM_TYPES
     _lose_from_hand(s, p, card)
-    s.elements[p][space] = card
-    s.spaces[p] |= 1 << space
+    put_element(s, p, space, card)
+    s.spaces = replaced(s.spaces, p, s.spaces[p] | 1 << space)
     s.runes[p] &= ~SPACE_RUNES[space]
     s.magic_pool += 2
     earned = 0
@@ -871,12 +872,22 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     if first:
         s.first_types |= 1 << space
         earned += 1
-    s.points[p] += earned
+    _score(s, p, earned)
     s.log.append(Displayed(p, 0, card, creature_point, first))
     if s.end_by < 0 and complete(s, p):
         s.end_by = p
-        s.points[p] += 1
+        _score(s, p, 1)
         s.log.append(BoardCompleted(p, 0))
+
+
+def put_element(s: AlakazooState, seat: int, space: int, card: int) -> None:
+    """Put ``card`` on ``space`` of the seat's board (the elements are tuples: see ``state``)."""
+    s.elements = replaced(s.elements, seat, replaced(s.elements[seat], space, card))
+
+
+def _score(s: AlakazooState, seat: int, points: int) -> None:
+    """The seat scores ``points`` (a tuple, written rarely: see ``state``)."""
+    s.points = replaced(s.points, seat, s.points[seat] + points)
 
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
@@ -946,11 +957,9 @@ def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:
 
 def _finish(s: AlakazooState) -> None:
     s.phase = PH_OVER
-    s.final_bonus = []
-    for seat in range(s.n):
-        bonus = final_bonus(s, seat)
-        s.final_bonus.append(bonus)
-        s.points[seat] += bonus.total
+    s.final_bonus = tuple([final_bonus(s, seat) for seat in range(s.n)])
+    for seat, bonus in enumerate(s.final_bonus):
+        _score(s, seat, bonus.total)
         s.log.append(FinalScore(seat, 0, bonus.lines, bonus.own_creature))
 
 
