@@ -183,6 +183,11 @@ COVERED: Final = tuple(
     for spaces in range(1 << NUM_TYPES)
 )
 
+#: ``DICE_CHOSEN[mask]``: the dice (0-based, in order) of the bit mask a roll action names.
+DICE_CHOSEN: Final = tuple(
+    tuple(d for d in range(NUM_DICE) if mask >> d & 1) for mask in range(1 << NUM_DICE)
+)
+
 # Where to go once the limits are checked (see _settle).
 NEXT_RESOLVE: Final = 0
 NEXT_REFILL: Final = 1
@@ -275,12 +280,12 @@ def displayable(s: AlakazooState, seat: int, cards: list[int]) -> list[int]:
     hold a token. (One pass over the cards, with no call per card: it runs at every display.)"""
     spaces = s.spaces[seat]
     runes = s.runes[seat]
-    return [
-        card
-        for card in cards
-        if not spaces >> card % NUM_TYPES & 1
-        and runes & SPACE_RUNES[card % NUM_TYPES] == SPACE_RUNES[card % NUM_TYPES]
-    ]
+    shown: list[int] = []
+    for card in cards:  # a loop, not a comprehension: in pure Python that is one call fewer
+        space = card % NUM_TYPES
+        if not spaces >> space & 1 and runes & SPACE_RUNES[space] == SPACE_RUNES[space]:
+            shown.append(card)
+    return shown
 
 
 def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
@@ -292,43 +297,8 @@ def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
 
 
 # -- legal actions ----------------------------------------------------------------------------
-
-
-def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
-    a = s.acts
-    p = s.player
-    phase = s.phase
-    if phase == PH_DISPLAY:
-        display = a.display
-        out: list[Action] = [display[card] for card in displayable(s, p, s.hands[p])]
-        out.append(a.end)
-        return tuple(out)
-    if phase == PH_RESOLVE:
-        return _resolve_actions(s)
-    if phase == PH_ACTION:
-        return _action_actions(s)
-    if phase == PH_TOKENS_OVER:
-        return _return_actions(s)
-    if phase == PH_CARDS_OVER:
-        discard = a.discard
-        return tuple([discard[card] for card in s.hands[p]])
-    if phase == PH_REDRAW:
-        out = [a.discard[c] for c in s.hands[p]]
-        if s.draws_left:
-            out.append(a.stop)
-        return tuple(out)
-    if phase == PH_HELPER_AT:
-        out = [a.helper_at_space[t] for t in range(NUM_TYPES) if s.elements[p][t] >= 0]
-        out.append(a.helper_at_wizard)
-        return tuple(out)
-    if phase == PH_HELPER_RULE:
-        return _helper_rule_actions(s)
-    if phase == PH_HELPER_TARGET:
-        players, cards = rule2_targets(s)
-        return tuple([a.exchange[q] for q in players] + [a.take_card[c] for c in cards])
-    if phase == PH_BOARD:
-        return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
-    return ()
+#
+# The menu of each phase is ZooRules.legal_actions (at the end), which calls these.
 
 
 def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
@@ -354,8 +324,13 @@ def _return_actions(s: AlakazooState) -> tuple[Action, ...]:
     """Over the token limit (Z2): return a token from a rune or the Wizard card."""
     a = s.acts
     p = s.player
+    return_rune = a.return_rune
+    out: list[Action] = []
     runes = s.runes[p]
-    out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
+    while runes:  # the runes holding a token, lowest first (a bit at a time, not all 18 runes)
+        lowest = runes & -runes
+        out.append(return_rune[lowest.bit_length() - 1])
+        runes ^= lowest
     if s.stored[p]:
         out.append(a.return_wizard)
     return tuple(out)
@@ -372,16 +347,20 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     for symbol in range(RAINBOW + 1):  # each symbol pending once, in order (no set to sort)
         if symbol not in pending:
             continue
+        place = a.place[symbol]
         if symbol == RAINBOW:
-            place = a.place[RAINBOW]
-            out += [place[r] for r in range(NUM_RUNES) if free >> r & 1]
+            runes = free
+            while runes:  # every free rune, lowest first (a bit at a time, not all 18 runes)
+                lowest = runes & -runes
+                out.append(place[lowest.bit_length() - 1])
+                runes ^= lowest
             out.append(a.store)
         else:
-            place = a.place[symbol]
-            runes = [place[r] for r in board.runes_of_colour[symbol] if free >> r & 1]
-            if runes:
-                out += runes
-            else:
+            placed = len(out)
+            for r in board.runes_of_colour[symbol]:
+                if free >> r & 1:
+                    out.append(place[r])
+            if len(out) == placed:
                 out.append(a.dark[symbol])
     return tuple(out)
 
@@ -432,46 +411,11 @@ def chance_outcomes(s: AlakazooState) -> tuple[tuple[Action, float], ...]:
     return ()
 
 
-def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
-    """Sample like :func:`chance_outcomes` without building the list (the playout hot path).
-
-    ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
-    take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
-    ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
-    ``rng.choice`` and ``rng.randrange`` without their Python calls.
-    """
-    a = s.acts
-    phase = s.phase
-    if phase in DRAW_PHASES:
-        return a.card[pick(rng, s.deck)]
-    if phase == PH_ROLL:
-        return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
-    if phase == PH_EXCHANGE:
-        return a.card[pick(rng, s.hands[s.exchange_from])]
-    if phase == PH_FIRST:
-        return a.first[below(rng, s.n)]
-    eligible = _removable(s)
-    return a.remove[pick(rng, eligible)]
-
-
-def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
-    """Exact test of ``action in chance_outcomes`` without building them."""
-    phase = s.phase
-    kind = action.kind
-    if phase in DRAW_PHASES:
-        return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
-    if phase == PH_ROLL:
-        return kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
-    return action in s.legal_actions()
+# The sampler and the exact test of a chance outcome, which run at every chance step, are
+# ZooRules.sample_chance and ZooRules.is_chance_outcome (at the end).
 
 
 # -- applying ---------------------------------------------------------------------------------
-
-
-def apply(s: AlakazooState, action: ZooAction) -> None:
-    kind = action.kind
-    handler = _HANDLERS[kind]
-    handler(s, action)
 
 
 def dark_gain(s: AlakazooState, seat: int, count: int = 1) -> int:
@@ -637,7 +581,7 @@ def _over_limit(s: AlakazooState) -> bool:
 
 
 def _apply_roll(s: AlakazooState, action: ZooAction) -> None:
-    s.dice_left = [d for d in range(NUM_DICE) if action.arg >> d & 1]
+    s.dice_left = list(DICE_CHOSEN[action.arg])
     s.pending = []
     s.log.append(Rolled(s.player, 0, action.arg))
     s.phase = PH_ROLL
@@ -988,16 +932,79 @@ class ZooRules(GameRules[AlakazooState]):
         setup(s)
 
     def legal_actions(self, s: AlakazooState) -> tuple[Action, ...]:
-        return legal_actions(s)
+        """The menu of the phase. Written here, not in a function this method would call: in pure
+        Python each call costs about 0.1 us, and these methods run at every step."""
+        a = s.acts
+        p = s.player
+        phase = s.phase
+        out: list[Action] = []  # filled by loops: in pure Python a comprehension is one more call
+        if phase == PH_DISPLAY:
+            display = a.display
+            for card in displayable(s, p, s.hands[p]):
+                out.append(display[card])
+            out.append(a.end)
+            return tuple(out)
+        if phase == PH_RESOLVE:
+            return _resolve_actions(s)
+        if phase == PH_ACTION:
+            return _action_actions(s)
+        if phase == PH_TOKENS_OVER:
+            return _return_actions(s)
+        if phase in (PH_CARDS_OVER, PH_REDRAW):
+            discard = a.discard
+            for card in s.hands[p]:
+                out.append(discard[card])
+            if phase == PH_REDRAW and s.draws_left:
+                out.append(a.stop)
+            return tuple(out)
+        if phase == PH_HELPER_AT:
+            out = [a.helper_at_space[t] for t in range(NUM_TYPES) if s.elements[p][t] >= 0]
+            out.append(a.helper_at_wizard)
+            return tuple(out)
+        if phase == PH_HELPER_RULE:
+            return _helper_rule_actions(s)
+        if phase == PH_HELPER_TARGET:
+            players, cards = rule2_targets(s)
+            return tuple([a.exchange[q] for q in players] + [a.take_card[c] for c in cards])
+        if phase == PH_BOARD:
+            return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
+        return ()
 
     def chance_outcomes(self, s: AlakazooState) -> tuple[tuple[Action, float], ...]:
         return chance_outcomes(s)
 
     def sample_chance(self, s: AlakazooState, rng: random.Random) -> Action:
-        return sample_chance(s, rng)
+        """Sample like :func:`chance_outcomes` without building the list (the playout hot path).
+
+        ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
+        take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
+        ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
+        ``rng.choice`` and ``rng.randrange`` without their Python calls.
+        """
+        a = s.acts
+        phase = s.phase
+        if phase in DRAW_PHASES:
+            return a.card[pick(rng, s.deck)]
+        if phase == PH_ROLL:
+            return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
+        if phase == PH_EXCHANGE:
+            return a.card[pick(rng, s.hands[s.exchange_from])]
+        if phase == PH_FIRST:
+            return a.first[below(rng, s.n)]
+        eligible = _removable(s)
+        return a.remove[pick(rng, eligible)]
 
     def is_chance_outcome(self, s: AlakazooState, action: ZooAction) -> bool:
-        return is_chance_outcome(s, action)
+        """Exact test of ``action in chance_outcomes`` without building them."""
+        phase = s.phase
+        kind = action.kind
+        if phase in DRAW_PHASES:
+            return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
+        if phase == PH_ROLL:
+            return (
+                kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
+            )
+        return action in s.legal_actions()
 
     def apply(self, s: AlakazooState, action: ZooAction) -> None:
         _HANDLERS[action.kind](s, action)
