@@ -539,14 +539,13 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
 
 def _settle(s: AlakazooState, then: int) -> None:
     """Check the limits (Z2) where the option says, then go on to ``then``."""
+    if then == NEXT_RESOLVE and not s.pending:
+        then = NEXT_END_ACTION  # every die is resolved: the action ends
     if (s.opts.limit_each_gain or then == NEXT_END_ACTION) and _over_limit(s):
         s.after_overflow = then
         return
     if then == NEXT_RESOLVE:
-        if s.pending:
-            s.phase = PH_RESOLVE
-        else:
-            _settle(s, NEXT_END_ACTION)
+        s.phase = PH_RESOLVE
     elif then == NEXT_REFILL:
         s.refill_col = 0
         _next_refill(s)
@@ -685,7 +684,7 @@ def _next_refill(s: AlakazooState) -> None:
             s.discard.extend(column)
             s.log.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
             s.columns[s.refill_col] = ()
-        if _ensure_deck(s):
+        if s.deck or _ensure_deck(s):  # the call only for an empty deck: this runs at every refill
             s.phase = PH_REFILL
             return
         s.refill_col += 1
@@ -703,7 +702,7 @@ def _apply_stop(s: AlakazooState, action: ZooAction) -> None:
 
 
 def _next_redraw_draw(s: AlakazooState) -> None:
-    if s.draws_left > 0 and _ensure_deck(s):
+    if s.draws_left > 0 and (s.deck or _ensure_deck(s)):
         s.phase = PH_REDRAW_DRAW
         return
     s.draws_left = 0
@@ -939,8 +938,11 @@ class ZooRules(GameRules[AlakazooState]):
         phase = s.phase
         out: list[Action] = []  # filled by loops: in pure Python a comprehension is one more call
         if phase == PH_DISPLAY:
+            shown = displayable(s, p, s.hands[p])
+            if not shown:  # the usual menu: no list to build
+                return (a.end,)
             display = a.display
-            for card in displayable(s, p, s.hands[p]):
+            for card in shown:
                 out.append(display[card])
             out.append(a.end)
             return tuple(out)
