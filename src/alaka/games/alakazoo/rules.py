@@ -343,10 +343,11 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     free = free_runes(s, p)
     board = s.c.boards[s.board[p]]
     out: list[Action] = []
-    pending = s.pending
-    for symbol in range(RAINBOW + 1):  # each symbol pending once, in order (no set to sort)
-        if symbol not in pending:
+    last = -1
+    for symbol in sorted(s.pending):  # each symbol pending once, in order
+        if symbol == last:
             continue
+        last = symbol
         place = a.place[symbol]
         if symbol == RAINBOW:
             runes = free
