@@ -27,7 +27,7 @@ def test_the_helper_costs_one_stored_token():
     s = position(p1={"stored": 2})
     pool = s.magic_pool
     play(s, "helper")
-    assert s.stored == [1, 1]
+    assert s.stored == (1, 1)
     assert s.magic_pool == pool + 1
 
 
@@ -37,7 +37,7 @@ def test_the_helper_needs_a_stored_token():
     assert "helper" not in legal(s)
     with pytest.raises(alaka.IllegalAction):
         s.apply("helper")
-    assert s.stored == [0, 1]
+    assert s.stored == (0, 1)
 
 
 def test_the_helper_goes_on_a_space_with_an_element_or_the_wizard_card():

@@ -133,7 +133,7 @@ def test_the_first_player_is_chosen_at_random_and_starts():
 def test_starting_token_is_stored_on_the_wizard_card():
     """Preparation 1, ruling Z1: each player's one Magic Power token starts on the Wizard card."""
     s = GAME.new_initial_state(3)
-    assert s.stored == [1, 1, 1]
+    assert s.stored == (1, 1, 1)
     assert s.runes == [0, 0, 0]
     assert s.magic_pool == 30 - 3
     assert [p["stored"] for p in s.view(None)["players"]] == [1, 1, 1]
@@ -148,7 +148,7 @@ def test_starting_token_pays_for_action_3_on_the_first_turn():
     s.apply("first:p1")
     assert "helper" in legal(s)
     play(s, "helper")
-    assert s.stored == [0, 1]
+    assert s.stored == (0, 1)
     assert s.magic_pool == 30 - 2 + 1
 
 

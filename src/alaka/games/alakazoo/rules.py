@@ -207,7 +207,7 @@ def max_game_length(num_players: int, max_turns: int) -> int:
 def setup(s: AlakazooState) -> None:
     """Preparation 1 and ruling Z1: each player's starting token is stored on the Wizard card."""
     for seat in range(s.n):
-        s.stored[seat] = 1
+        s.stored = replaced(s.stored, seat, 1)
         s.magic_pool -= 1
     s.phase = PH_BOARD
     s.player = 0
@@ -524,7 +524,8 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         s.turns += 1
         s.player = seat
-        s.skipped[seat] = s.skipped[seat] << 1 & 2
+        if s.skipped[seat]:  # (only with may_skip_action: no new tuple at every turn)
+            s.skipped = replaced(s.skipped, seat, s.skipped[seat] << 1 & 2)
         s.log.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
@@ -615,7 +616,7 @@ def _apply_store(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.pending.remove(RAINBOW)
     if _take_token(s):
-        s.stored[p] += 1
+        s.stored = replaced(s.stored, p, s.stored[p] + 1)
     s.log.append(Stored(p, 0))
     _settle(s, NEXT_RESOLVE)
 
@@ -631,7 +632,7 @@ def _apply_dark(s: AlakazooState, action: ZooAction) -> None:
 def _apply_return(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     if action.arg == WIZARD:
-        s.stored[p] -= 1
+        s.stored = replaced(s.stored, p, s.stored[p] - 1)
     else:
         s.runes[p] &= ~(1 << action.arg)
     s.magic_pool += 1
@@ -713,7 +714,7 @@ def _next_redraw_draw(s: AlakazooState) -> None:
 def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
     """Action 3 starts by paying one stored Magic Power token (Z9)."""
     p = s.player
-    s.stored[p] -= 1
+    s.stored = replaced(s.stored, p, s.stored[p] - 1)
     s.magic_pool += 1
     s.log.append(HelperPaid(p, 0))
     s.phase = PH_HELPER_AT
@@ -836,7 +837,7 @@ def _score(s: AlakazooState, seat: int, points: int) -> None:
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
-    s.skipped[s.player] |= 1
+    s.skipped = replaced(s.skipped, s.player, s.skipped[s.player] | 1)
     s.log.append(NoAction(s.player, 0))
     _apply_end(s, action)
 

@@ -198,7 +198,9 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         if len(hand) > rules.MAX_CARDS:
             raise ScenarioError(f"{where}.hand: a player holds at most {rules.MAX_CARDS} cards")
         s.hands[q] = hand
-        s.stored[q] = _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
+        s.stored = replaced(
+            s.stored, q, _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
+        )
         if rules.tokens_held(s, q) > rules.MAX_TOKENS:
             raise ScenarioError(f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens")
         tokens += rules.tokens_held(s, q)

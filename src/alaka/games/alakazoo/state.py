@@ -8,12 +8,13 @@ Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the
 
 What a copy costs: a copy (``clone``, and ``search_clone`` at every search simulation) copies
 each list, about 30-50 ns apiece even compiled. So a field written a few times a game or once a
-turn (the boards chosen, the box, the elements on the boards, the points, the Helpers, the final
-score) is an immutable tuple that copies share; a write builds a new one (:func:`replaced`, and
-mypy refuses any other write). A field written at almost every step (hands, deck, discard,
-tokens, the dice being resolved) stays a list: a new tuple at each write would cost the
-playouts more than the copies save. The columns are a list of tuples: a column changes a card
-at a time (a new tuple, as cheap as a list's append), and a copy copies one list, not five.
+turn (the boards chosen, the box, the elements on the boards, the points, the Helpers, the
+tokens stored on the Wizard card, who skipped an action, the final score) is an immutable tuple
+that copies share; a write builds a new one (:func:`replaced`, and mypy refuses any other
+write). A field written at almost every step (hands, deck, discard, the tokens on runes, the
+dice being resolved) stays a list: a new tuple at each write would cost the playouts more than
+the copies save. The columns are a list of tuples: a column changes a card at a time (a new
+tuple, as cheap as a list's append), and a copy copies one list, not five.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.acts: ZooActions = actions_for(self.c)
         self.board: tuple[int, ...] = (-1,) * n
         self.runes = [0] * n
-        self.stored = [0] * n
+        self.stored: tuple[int, ...] = (0,) * n
         self.elements: tuple[tuple[int, ...], ...] = ((-1,) * 9,) * n
         #: Per seat, the bit mask of the spaces of its board that hold an element (kept up to
         #: date by the rules, worked out again by ``rules.recount``).
@@ -162,7 +163,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.final_bonus: tuple[FinalBonus, ...] = ()
         #: Per seat, whether it took no action (``may_skip_action``): bit 0 in its latest turn,
         #: bit 1 in the turn before (the heuristic never skips twice in a row).
-        self.skipped = [0] * n
+        self.skipped: tuple[int, ...] = (0,) * n
         self.log: EventLog[ZooEvent] = EventLog()
 
     def _copy(self, s: AlakazooState) -> None:
@@ -171,7 +172,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.acts = s.acts
         self.board = s.board
         self.runes = s.runes[:]
-        self.stored = s.stored[:]
+        self.stored = s.stored
         self.elements = s.elements
         self.spaces = s.spaces
         self.hands = [h[:] for h in s.hands]
@@ -201,7 +202,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.turns = s.turns
         self.truncated = s.truncated
         self.final_bonus = s.final_bonus
-        self.skipped = s.skipped[:]
+        self.skipped = s.skipped
         self.log = s.log.fork()
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
