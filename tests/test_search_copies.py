@@ -98,7 +98,7 @@ def test_the_kit_catches_a_search_copy_that_plays_differently(monkeypatch: pytes
 
     def forgetful(self: AlakazooState) -> AlakazooState:
         copy = self.clone()
-        copy.stored = [0] * self.n  # loses the tokens stored on the Wizard card
+        copy.stored = (0,) * self.n  # loses the tokens stored on the Wizard card
         return copy
 
     monkeypatch.setattr(AlakazooState, "search_clone", forgetful)

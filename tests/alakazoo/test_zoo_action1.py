@@ -92,7 +92,7 @@ def test_rainbow_may_be_stored_on_the_wizard_card():
     """Action 1, ruling Z3: a rainbow's token may instead be put next to the Wizard card."""
     s = zoo()
     play(s, "roll:1", "die:rainbow", "store")
-    assert s.stored == [2, 1]
+    assert s.stored == (2, 1)
     assert runes(s, 0) == set()
     assert s.magic_pool == 30 - 3
 

@@ -27,7 +27,7 @@ def test_the_helper_costs_one_stored_token():
     s = position(p1={"stored": 2})
     pool = s.magic_pool
     play(s, "helper")
-    assert s.stored == [1, 1]
+    assert s.stored == (1, 1)
     assert s.magic_pool == pool + 1
 
 
@@ -37,7 +37,7 @@ def test_the_helper_needs_a_stored_token():
     assert "helper" not in legal(s)
     with pytest.raises(alaka.IllegalAction):
         s.apply("helper")
-    assert s.stored == [0, 1]
+    assert s.stored == (0, 1)
 
 
 def test_the_helper_goes_on_a_space_with_an_element_or_the_wizard_card():
@@ -80,7 +80,7 @@ def test_rule_1_swaps_with_another_board_for_one_dark_power():
     assert elements(s, 0) == {"head": "Kraken head", "tail": "Kraken tail"}
     assert elements(s, 1) == {"head": "Griffin head"}
     assert s.dark == [1, 0]
-    assert s.points == [0, 0]  # Z8: a swap is not a display
+    assert s.points == (0, 0)  # Z8: a swap is not a display
 
 
 def test_the_helper_protects_nothing():
@@ -114,7 +114,7 @@ def test_rule_1_swaps_with_the_own_hand_for_free():
     assert elements(s, 0) == {"head": "Chimera head", "tail": "Kraken tail"}
     assert sorted(hand(s, 0)) == ["Griffin head", "Unicorn body"]
     assert s.dark == [0, 0]
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)
 
 
 def test_a_swap_to_the_own_creature_scores_nothing():
@@ -122,7 +122,7 @@ def test_a_swap_to_the_own_creature_scores_nothing():
     s = position(p1={"elements": {"head": "Chimera head"}, "hand": ["Griffin head"]})
     play(s, "helper", "helper-at:head", "swap-hand:griffin:head")
     assert elements(s, 0) == {"head": "Griffin head"}
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)
 
 
 def test_rule_1_is_not_possible_from_the_wizard_card():
@@ -228,4 +228,4 @@ def test_a_swap_cannot_trigger_the_end():
     play(s, "helper", "helper-at:head", "swap-hand:kraken:head", "end")
     assert len(elements(s, 0)) == 8
     assert s.view(None)["end_triggered_by"] is None
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)

@@ -66,9 +66,9 @@ def test_own_creature_scores_one_point():
         {"elements": {"head": "Kraken head", "tail": "Unicorn tail"}},
     )
     play(s, "display:griffin:head")  # own creature, but heads were displayed before
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
     play(s, "display:chimera:tail")  # on no board in play, tails displayed before
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
 
 
 def test_a_creature_on_another_players_board_scores_one_point():
@@ -79,7 +79,7 @@ def test_a_creature_on_another_players_board_scores_one_point():
         {"elements": {"tail": "Unicorn tail"}},
     )
     play(s, "display:kraken:tail")  # tails were displayed before: the creature point alone
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
 
 
 def test_a_board_left_in_the_box_earns_no_creature_point():
@@ -98,7 +98,7 @@ def test_a_board_left_in_the_box_earns_no_creature_point():
         }
     )
     play(s, "display:chimera:tail")
-    assert s.points == [0, 0, 0, 0]
+    assert s.points == (0, 0, 0, 0)
 
 
 def test_first_of_a_type_scores_one_point():
@@ -108,9 +108,9 @@ def test_first_of_a_type_scores_one_point():
         {"elements": {"tail": "Kraken tail"}},
     )
     play(s, "display:chimera:head")  # the first head of the game
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
     play(s, "display:chimera:tail")  # player 2 showed a tail before
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
     assert s.view(None)["first_displays"] == ["head", "tail"]
 
 
@@ -118,7 +118,7 @@ def test_both_display_points_together():
     """Display points, Z8: an own-creature element of a new type scores 2."""
     s = display_turn({"hand": ["Griffin body"], "runes": ["body/1", "body/2"]})
     play(s, "display:griffin:body")
-    assert s.points == [2, 0]
+    assert s.points == (2, 0)
 
 
 def test_the_first_of_a_type_point_goes_to_one_player_only():
@@ -129,7 +129,7 @@ def test_the_first_of_a_type_point_goes_to_one_player_only():
     )
     play(s, "display:chimera:body", "end", "roll:1", "die:rainbow", "store")
     play(s, "display:unicorn:body")
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
 
 
 def test_any_number_of_elements_may_be_displayed_in_a_turn():
@@ -138,7 +138,7 @@ def test_any_number_of_elements_may_be_displayed_in_a_turn():
     s = display_turn({"hand": ["Griffin head", "Griffin body", "Griffin tail"], "runes": active, "stored": 0})
     play(s, "display:griffin:head", "display:griffin:body", "display:griffin:tail")
     assert elements(s, 0) == {"head": "Griffin head", "body": "Griffin body", "tail": "Griffin tail"}
-    assert s.points == [6, 0]
+    assert s.points == (6, 0)
     assert runes(s, 0) == set()
 
 
@@ -148,7 +148,7 @@ def test_displaying_may_be_put_off():
     play(s, "end")
     assert hand(s, 0) == ["Griffin head"]
     assert runes(s, 0) == {"head/1", "head/2"}
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)
     assert s.current_player() == 1
 
 
@@ -176,9 +176,9 @@ def test_creature_point_for_the_own_board_only_with_the_option():
     p2 = {"elements": {"tail": "Unicorn tail", "head": "Unicorn head"}}
     s = display_turn(p1, p2, creature_point="own_board")
     play(s, "display:kraken:tail")  # Kraken is on player 2's board, not player 1's
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)
     play(s, "display:griffin:head")  # the own creature
-    assert s.points == [1, 0]
+    assert s.points == (1, 0)
 
 
 def test_display_points_are_never_taken_back():
@@ -188,8 +188,8 @@ def test_display_points_are_never_taken_back():
         {"elements": {"tail": "Kraken tail"}, "hand": ["Kraken head"], "runes": ["head/1", "head/2"]},
     )
     play(s, "display:griffin:head", "end", "roll:1", "die:rainbow", "store", "display:kraken:head")
-    assert s.points == [2, 1]
+    assert s.points == (2, 1)
     play(s, "end", "roll:1", "die:rainbow", "store", "end")
     play(s, "helper", "helper-at:head", "swap-board:p1")
     assert elements(s, 1)["head"] == "Griffin head"
-    assert s.points == [2, 1]
+    assert s.points == (2, 1)

@@ -38,7 +38,7 @@ def test_the_ninth_element_earns_the_fastest_point():
     s = almost(0)
     play(s, "display:griffin:tail")
     # Own creature +1, first tail +1, fastest +1.
-    assert s.points == [3, 0, 0]
+    assert s.points == (3, 0, 0)
     assert s.view(None)["end_triggered_by"] == 0
     assert s.view(None)["players"][0]["board_complete"] is True
 
@@ -108,10 +108,10 @@ def test_only_the_first_player_to_complete_gets_the_fastest_point():
         }
     )
     play(s, "display:griffin:tail", "end")
-    assert s.points == [2, 0, 0]  # own creature +1, fastest +1 (player 2 showed a tail before)
+    assert s.points == (2, 0, 0)  # own creature +1, fastest +1 (player 2 showed a tail before)
     play(s, "roll:1", "die:rainbow", "store", "display:kraken:head")
     # Own creature +1; heads were displayed before; no fastest point.
-    assert s.points == [2, 1, 0]
+    assert s.points == (2, 1, 0)
     assert s.view(None)["players"][1]["board_complete"] is True
     assert s.view(None)["end_triggered_by"] == 0
 

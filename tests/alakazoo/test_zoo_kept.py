@@ -19,7 +19,7 @@ def test_the_kept_shown_spaces_are_the_boards() -> None:
         assert isinstance(s, AlakazooState)
         rng = random.Random(seed)
         while not s.is_terminal():
-            assert s.spaces == [rules.spaces_shown(elements) for elements in s.elements]
+            assert s.spaces == tuple(rules.spaces_shown(elements) for elements in s.elements)
             shown = max(shown, *s.spaces)
             legal = s.legal_actions()
             s.apply_action(s.sample_chance(rng) if s.is_chance_node() else legal[rng.randrange(len(legal))])

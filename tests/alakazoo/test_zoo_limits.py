@@ -49,7 +49,7 @@ def test_the_token_limit_is_per_player():
     s = zoo({"seats": [{"runes": FIVE_RUNES[:4], "stored": 1}, {"runes": FIVE_RUNES, "stored": 1}]})
     play(s, "roll:1", "die:rainbow", "store")
     assert s.dark == [0, 0]
-    assert s.stored == [2, 1]
+    assert s.stored == (2, 1)
 
 
 def test_the_token_limit_is_checked_after_each_die():

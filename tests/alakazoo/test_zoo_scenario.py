@@ -29,7 +29,7 @@ def test_a_valid_scenario_places_every_card_once():
     assert hand(s, 1) == ["Chimera body", "Unicorn left ear"]
     assert elements(s, 0) == {"tail": "Kraken tail"}
     assert len(s.deck) == 36 - 5
-    assert s.box == [2, 3]  # by default the first creatures not on a board go back: Phoenix, Basilisk
+    assert s.box == (2, 3)  # by default the first creatures not on a board go back: Phoenix, Basilisk
 
 
 def test_unknown_card_name():

@@ -102,7 +102,7 @@ def test_lines_of_two_count_with_the_option():
 def test_final_points_are_added_to_the_points_won():
     """Final Score: the final points are added to the points won during the game."""
     s = finish(full_board([[G, G, G], [G, G, G], [G, G, G]]), p1_points=5, p2_points=4)
-    assert s.points == [5 + 7, 4 + 6]
+    assert s.points == (5 + 7, 4 + 6)
     assert s.outcome().scores == (12, 10)
 
 
@@ -110,7 +110,7 @@ def test_most_points_wins():
     """Final Score: the player with the most points in total wins."""
     s = finish({}, p1_points=11, p2_points=4)
     outcome = s.outcome()
-    assert s.points == [11, 10]
+    assert s.points == (11, 10)
     assert outcome.winners == (0,)
     assert outcome.ranking == ((0,), (1,))
     assert outcome.reason == "most points"
@@ -121,7 +121,7 @@ def test_equal_totals_share_the_win():
     """Ruling Z11: players with equal totals share the win."""
     s = finish({}, p1_points=10, p2_points=4)
     outcome = s.outcome()
-    assert s.points == [10, 10]
+    assert s.points == (10, 10)
     assert outcome.winners == (0, 1)
     assert outcome.reason == "shared win on equal points"
     assert s.returns() == (1.0, 1.0)
@@ -145,7 +145,7 @@ def test_a_tie_for_first_shares_the_win_only_among_the_tied():
         }
     )
     play(s, "end")
-    assert s.points == [16, 16, 15]
+    assert s.points == (16, 16, 15)
     assert s.outcome().winners == (0, 1)
     assert s.outcome().ranking == ((0, 1), (2,))
     assert s.returns() == (1.0, 1.0, 0.0)

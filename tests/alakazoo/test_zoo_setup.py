@@ -26,7 +26,7 @@ def test_set_contents_go_to_the_common_pools():
     assert s.magic_pool + sum(s.stored) == 30
     assert s.dark_pool == 12
     assert s.dark == [0, 0, 0, 0]
-    assert s.points == [0, 0, 0, 0]
+    assert s.points == (0, 0, 0, 0)
     assert len(s.opts.dice) == 3
     assert len(s.c.boards) == 6
 
@@ -36,7 +36,7 @@ def test_each_player_chooses_a_different_portal_board():
     s = GAME.new_initial_state(3)
     assert legal(s) == {f"board:{b}" for b in range(1, 7)}
     s.apply("board:4")
-    assert s.board == [3, -1, -1]
+    assert s.board == (3, -1, -1)
     assert "board:4" not in legal(s)
     assert len(legal(s)) == 5
     with pytest.raises(alaka.IllegalAction):
@@ -46,7 +46,7 @@ def test_each_player_chooses_a_different_portal_board():
 def test_four_players_use_all_54_cards():
     """Preparation 2: with 4 players every creature card is in the deck (54)."""
     s = chosen(4, 1, 2, 3, 4)
-    assert s.box == []
+    assert s.box == ()
     assert len(s.deck) == 54
     assert not any(a.name.startswith("remove:") for a in s.legal_actions())
 
@@ -79,7 +79,7 @@ def test_a_creature_on_a_chosen_board_is_never_put_back():
     for board_creature in ("griffin", "kraken"):
         with pytest.raises(alaka.IllegalAction):
             s.apply(f"remove:{board_creature}")
-    assert s.box == []
+    assert s.box == ()
 
 
 def test_four_cards_are_dealt_to_each_player():
@@ -133,7 +133,7 @@ def test_the_first_player_is_chosen_at_random_and_starts():
 def test_starting_token_is_stored_on_the_wizard_card():
     """Preparation 1, ruling Z1: each player's one Magic Power token starts on the Wizard card."""
     s = GAME.new_initial_state(3)
-    assert s.stored == [1, 1, 1]
+    assert s.stored == (1, 1, 1)
     assert s.runes == [0, 0, 0]
     assert s.magic_pool == 30 - 3
     assert [p["stored"] for p in s.view(None)["players"]] == [1, 1, 1]
@@ -148,7 +148,7 @@ def test_starting_token_pays_for_action_3_on_the_first_turn():
     s.apply("first:p1")
     assert "helper" in legal(s)
     play(s, "helper")
-    assert s.stored == [0, 1]
+    assert s.stored == (0, 1)
     assert s.magic_pool == 30 - 2 + 1
 
 

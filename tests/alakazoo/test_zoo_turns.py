@@ -159,7 +159,7 @@ def test_the_action_may_be_skipped_with_the_option():
     assert s.view(None)["phase"] == "choose an action"
     assert hand(s, 0) == ["Griffin head"]
     assert runes(s, 0) == {"head/1", "head/2"}
-    assert s.points == [0, 0]
+    assert s.points == (0, 0)
     assert [e["text"] for e in s.view(None)["log"][-3:]] == [
         "Player 1 takes no action.",
         "Player 1 ends the turn.",

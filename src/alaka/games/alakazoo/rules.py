@@ -164,7 +164,7 @@ from alaka.games.alakazoo.phases import (
 from alaka.games.alakazoo.phases import (
     PH_TOKENS_OVER as PH_TOKENS_OVER,
 )
-from alaka.games.alakazoo.state import AlakazooState, FinalBonus
+from alaka.games.alakazoo.state import AlakazooState, FinalBonus, replaced, without
 
 MAX_TOKENS: Final = 6
 MAX_CARDS: Final = 4
@@ -181,6 +181,11 @@ ALL_SPACES: Final = (1 << NUM_TYPES) - 1
 COVERED: Final = tuple(
     sum(SPACE_RUNES[space] for space in range(NUM_TYPES) if spaces >> space & 1)
     for spaces in range(1 << NUM_TYPES)
+)
+
+#: ``DICE_CHOSEN[mask]``: the dice (0-based, in order) of the bit mask a roll action names.
+DICE_CHOSEN: Final = tuple(
+    tuple(d for d in range(NUM_DICE) if mask >> d & 1) for mask in range(1 << NUM_DICE)
 )
 
 # Where to go once the limits are checked (see _settle).
@@ -202,7 +207,7 @@ def max_game_length(num_players: int, max_turns: int) -> int:
 def setup(s: AlakazooState) -> None:
     """Preparation 1 and ruling Z1: each player's starting token is stored on the Wizard card."""
     for seat in range(s.n):
-        s.stored[seat] = 1
+        s.stored = replaced(s.stored, seat, 1)
         s.magic_pool -= 1
     s.phase = PH_BOARD
     s.player = 0
@@ -224,14 +229,14 @@ def free_runes(s: AlakazooState, seat: int) -> int:
     return free
 
 
-def spaces_shown(elements: list[int]) -> int:
+def spaces_shown(elements: tuple[int, ...]) -> int:
     """The bit mask of the spaces of a board that hold an element (``state.spaces`` keeps it)."""
     return sum(1 << space for space, card in enumerate(elements) if card >= 0)
 
 
 def recount(s: AlakazooState) -> None:
     """Work out again the mask of shown spaces each seat keeps (after a position is built)."""
-    s.spaces = [spaces_shown(elements) for elements in s.elements]
+    s.spaces = tuple([spaces_shown(elements) for elements in s.elements])
 
 
 def tokens_held(s: AlakazooState, seat: int) -> int:
@@ -275,12 +280,12 @@ def displayable(s: AlakazooState, seat: int, cards: list[int]) -> list[int]:
     hold a token. (One pass over the cards, with no call per card: it runs at every display.)"""
     spaces = s.spaces[seat]
     runes = s.runes[seat]
-    return [
-        card
-        for card in cards
-        if not spaces >> card % NUM_TYPES & 1
-        and runes & SPACE_RUNES[card % NUM_TYPES] == SPACE_RUNES[card % NUM_TYPES]
-    ]
+    shown: list[int] = []
+    for card in cards:  # a loop, not a comprehension: in pure Python that is one call fewer
+        space = card % NUM_TYPES
+        if not spaces >> space & 1 and runes & SPACE_RUNES[space] == SPACE_RUNES[space]:
+            shown.append(card)
+    return shown
 
 
 def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
@@ -292,43 +297,8 @@ def rule2_targets(s: AlakazooState) -> tuple[list[int], list[int]]:
 
 
 # -- legal actions ----------------------------------------------------------------------------
-
-
-def legal_actions(s: AlakazooState) -> tuple[Action, ...]:
-    a = s.acts
-    p = s.player
-    phase = s.phase
-    if phase == PH_DISPLAY:
-        display = a.display
-        out: list[Action] = [display[card] for card in displayable(s, p, s.hands[p])]
-        out.append(a.end)
-        return tuple(out)
-    if phase == PH_RESOLVE:
-        return _resolve_actions(s)
-    if phase == PH_ACTION:
-        return _action_actions(s)
-    if phase == PH_TOKENS_OVER:
-        return _return_actions(s)
-    if phase == PH_CARDS_OVER:
-        discard = a.discard
-        return tuple([discard[card] for card in s.hands[p]])
-    if phase == PH_REDRAW:
-        out = [a.discard[c] for c in s.hands[p]]
-        if s.draws_left:
-            out.append(a.stop)
-        return tuple(out)
-    if phase == PH_HELPER_AT:
-        out = [a.helper_at_space[t] for t in range(NUM_TYPES) if s.elements[p][t] >= 0]
-        out.append(a.helper_at_wizard)
-        return tuple(out)
-    if phase == PH_HELPER_RULE:
-        return _helper_rule_actions(s)
-    if phase == PH_HELPER_TARGET:
-        players, cards = rule2_targets(s)
-        return tuple([a.exchange[q] for q in players] + [a.take_card[c] for c in cards])
-    if phase == PH_BOARD:
-        return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
-    return ()
+#
+# The menu of each phase is ZooRules.legal_actions (at the end), which calls these.
 
 
 def _action_actions(s: AlakazooState) -> tuple[Action, ...]:
@@ -354,8 +324,13 @@ def _return_actions(s: AlakazooState) -> tuple[Action, ...]:
     """Over the token limit (Z2): return a token from a rune or the Wizard card."""
     a = s.acts
     p = s.player
+    return_rune = a.return_rune
+    out: list[Action] = []
     runes = s.runes[p]
-    out = [a.return_rune[r] for r in range(NUM_RUNES) if runes >> r & 1]
+    while runes:  # the runes holding a token, lowest first (a bit at a time, not all 18 runes)
+        lowest = runes & -runes
+        out.append(return_rune[lowest.bit_length() - 1])
+        runes ^= lowest
     if s.stored[p]:
         out.append(a.return_wizard)
     return tuple(out)
@@ -368,20 +343,25 @@ def _resolve_actions(s: AlakazooState) -> tuple[Action, ...]:
     free = free_runes(s, p)
     board = s.c.boards[s.board[p]]
     out: list[Action] = []
-    pending = s.pending
-    for symbol in range(RAINBOW + 1):  # each symbol pending once, in order (no set to sort)
-        if symbol not in pending:
+    last = -1
+    for symbol in sorted(s.pending):  # each symbol pending once, in order
+        if symbol == last:
             continue
+        last = symbol
+        place = a.place[symbol]
         if symbol == RAINBOW:
-            place = a.place[RAINBOW]
-            out += [place[r] for r in range(NUM_RUNES) if free >> r & 1]
+            runes = free
+            while runes:  # every free rune, lowest first (a bit at a time, not all 18 runes)
+                lowest = runes & -runes
+                out.append(place[lowest.bit_length() - 1])
+                runes ^= lowest
             out.append(a.store)
         else:
-            place = a.place[symbol]
-            runes = [place[r] for r in board.runes_of_colour[symbol] if free >> r & 1]
-            if runes:
-                out += runes
-            else:
+            placed = len(out)
+            for r in board.runes_of_colour[symbol]:
+                if free >> r & 1:
+                    out.append(place[r])
+            if len(out) == placed:
                 out.append(a.dark[symbol])
     return tuple(out)
 
@@ -432,46 +412,11 @@ def chance_outcomes(s: AlakazooState) -> tuple[tuple[Action, float], ...]:
     return ()
 
 
-def sample_chance(s: AlakazooState, rng: random.Random) -> Action:
-    """Sample like :func:`chance_outcomes` without building the list (the playout hot path).
-
-    ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
-    take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
-    ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
-    ``rng.choice`` and ``rng.randrange`` without their Python calls.
-    """
-    a = s.acts
-    phase = s.phase
-    if phase in DRAW_PHASES:
-        return a.card[pick(rng, s.deck)]
-    if phase == PH_ROLL:
-        return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
-    if phase == PH_EXCHANGE:
-        return a.card[pick(rng, s.hands[s.exchange_from])]
-    if phase == PH_FIRST:
-        return a.first[below(rng, s.n)]
-    eligible = _removable(s)
-    return a.remove[pick(rng, eligible)]
-
-
-def is_chance_outcome(s: AlakazooState, action: ZooAction) -> bool:
-    """Exact test of ``action in chance_outcomes`` without building them."""
-    phase = s.phase
-    kind = action.kind
-    if phase in DRAW_PHASES:
-        return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
-    if phase == PH_ROLL:
-        return kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
-    return action in s.legal_actions()
+# The sampler and the exact test of a chance outcome, which run at every chance step, are
+# ZooRules.sample_chance and ZooRules.is_chance_outcome (at the end).
 
 
 # -- applying ---------------------------------------------------------------------------------
-
-
-def apply(s: AlakazooState, action: ZooAction) -> None:
-    kind = action.kind
-    handler = _HANDLERS[kind]
-    handler(s, action)
 
 
 def dark_gain(s: AlakazooState, seat: int, count: int = 1) -> int:
@@ -490,7 +435,7 @@ def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
 
 
 def _apply_board(s: AlakazooState, action: ZooAction) -> None:
-    s.board[s.player] = action.arg
+    s.board = replaced(s.board, s.player, action.arg)
     s.log.append(BoardChosen(s.player, 0, action.arg))
     s.player += 1
     if s.player < s.n:
@@ -503,7 +448,7 @@ def _apply_board(s: AlakazooState, action: ZooAction) -> None:
 
 
 def _apply_remove(s: AlakazooState, action: ZooAction) -> None:
-    s.box.append(action.arg)
+    s.box += (action.arg,)
     s.log.append(CreatureRemoved(TABLE, 0, action.arg))
     if len(s.box) == FULL_TABLE - s.n:
         _build_deck(s)
@@ -539,13 +484,13 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
             s.log.append(Dealt(seat, 1 << seat, card))
         else:
             column = (i - dealt_to_hands) % NUM_COLUMNS
-            s.columns[column].append(card)
+            s.columns[column] += (card,)
             s.log.append(ColumnDealt(TABLE, 0, column, card))
         s.deal_index = i + 1
         if s.deal_index == dealt_to_hands + 2 * NUM_COLUMNS:
             s.phase = PH_FIRST
     elif phase == PH_REFILL:
-        s.columns[s.refill_col].append(card)
+        s.columns[s.refill_col] += (card,)
         s.log.append(Refilled(TABLE, 0, s.refill_col, card))
         s.refill_col += 1
         _next_refill(s)
@@ -579,7 +524,8 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         s.turns += 1
         s.player = seat
-        s.skipped[seat] = s.skipped[seat] << 1 & 2
+        if s.skipped[seat]:  # (only with may_skip_action: no new tuple at every turn)
+            s.skipped = replaced(s.skipped, seat, s.skipped[seat] << 1 & 2)
         s.log.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
@@ -595,14 +541,13 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
 
 def _settle(s: AlakazooState, then: int) -> None:
     """Check the limits (Z2) where the option says, then go on to ``then``."""
+    if then == NEXT_RESOLVE and not s.pending:
+        then = NEXT_END_ACTION  # every die is resolved: the action ends
     if (s.opts.limit_each_gain or then == NEXT_END_ACTION) and _over_limit(s):
         s.after_overflow = then
         return
     if then == NEXT_RESOLVE:
-        if s.pending:
-            s.phase = PH_RESOLVE
-        else:
-            _settle(s, NEXT_END_ACTION)
+        s.phase = PH_RESOLVE
     elif then == NEXT_REFILL:
         s.refill_col = 0
         _next_refill(s)
@@ -637,7 +582,7 @@ def _over_limit(s: AlakazooState) -> bool:
 
 
 def _apply_roll(s: AlakazooState, action: ZooAction) -> None:
-    s.dice_left = [d for d in range(NUM_DICE) if action.arg >> d & 1]
+    s.dice_left = list(DICE_CHOSEN[action.arg])
     s.pending = []
     s.log.append(Rolled(s.player, 0, action.arg))
     s.phase = PH_ROLL
@@ -671,7 +616,7 @@ def _apply_store(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.pending.remove(RAINBOW)
     if _take_token(s):
-        s.stored[p] += 1
+        s.stored = replaced(s.stored, p, s.stored[p] + 1)
     s.log.append(Stored(p, 0))
     _settle(s, NEXT_RESOLVE)
 
@@ -687,7 +632,7 @@ def _apply_dark(s: AlakazooState, action: ZooAction) -> None:
 def _apply_return(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     if action.arg == WIZARD:
-        s.stored[p] -= 1
+        s.stored = replaced(s.stored, p, s.stored[p] - 1)
     else:
         s.runes[p] &= ~(1 << action.arg)
     s.magic_pool += 1
@@ -726,7 +671,7 @@ def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
 def _apply_take(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     cards = s.columns[action.arg]
-    s.columns[action.arg] = []
+    s.columns[action.arg] = ()
     for card in cards:
         _gain_in_public(s, p, card)
     s.log.append(ColumnTaken(p, 0, action.arg, tuple(cards)))
@@ -740,8 +685,8 @@ def _next_refill(s: AlakazooState) -> None:
         if len(column) >= MAX_CARDS:
             s.discard.extend(column)
             s.log.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
-            s.columns[s.refill_col] = []
-        if _ensure_deck(s):
+            s.columns[s.refill_col] = ()
+        if s.deck or _ensure_deck(s):  # the call only for an empty deck: this runs at every refill
             s.phase = PH_REFILL
             return
         s.refill_col += 1
@@ -759,7 +704,7 @@ def _apply_stop(s: AlakazooState, action: ZooAction) -> None:
 
 
 def _next_redraw_draw(s: AlakazooState) -> None:
-    if s.draws_left > 0 and _ensure_deck(s):
+    if s.draws_left > 0 and (s.deck or _ensure_deck(s)):
         s.phase = PH_REDRAW_DRAW
         return
     s.draws_left = 0
@@ -769,14 +714,14 @@ def _next_redraw_draw(s: AlakazooState) -> None:
 def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
     """Action 3 starts by paying one stored Magic Power token (Z9)."""
     p = s.player
-    s.stored[p] -= 1
+    s.stored = replaced(s.stored, p, s.stored[p] - 1)
     s.magic_pool += 1
     s.log.append(HelperPaid(p, 0))
     s.phase = PH_HELPER_AT
 
 
 def _apply_helper_at(s: AlakazooState, action: ZooAction) -> None:
-    s.helper[s.player] = action.arg
+    s.helper = replaced(s.helper, s.player, action.arg)
     s.log.append(HelperPlaced(s.player, 0, action.arg))
     s.phase = PH_HELPER_RULE
 
@@ -791,7 +736,8 @@ def _apply_swap_board(s: AlakazooState, action: ZooAction) -> None:
     p, q = s.player, action.arg
     space = s.helper[p]
     mine, theirs = s.elements[p][space], s.elements[q][space]
-    s.elements[p][space], s.elements[q][space] = theirs, mine
+    put_element(s, p, space, theirs)
+    put_element(s, q, space, mine)
     gained = _gain_dark(s, p)
     s.log.append(BoardSwap(p, 0, q, space, mine, theirs, gained))
     _settle(s, NEXT_END_ACTION)
@@ -804,7 +750,7 @@ def _apply_swap_hand(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     old = s.elements[p][space]
     _lose_from_hand(s, p, card)
-    s.elements[p][space] = card
+    put_element(s, p, space, card)
     _gain_in_public(s, p, old)
     s.log.append(HandSwap(p, 0, space, card, old))
     _settle(s, NEXT_END_ACTION)
@@ -840,9 +786,9 @@ def _apply_take_card(s: AlakazooState, action: ZooAction) -> None:
     """Special rule 2 with the columns: discard the chosen card, take any column card (Z9)."""
     p = s.player
     card = action.arg
-    for column in s.columns:
-        if card in column:
-            column.remove(card)
+    for k in range(NUM_COLUMNS):
+        if card in s.columns[k]:
+            s.columns[k] = without(s.columns[k], card)
             break
     given = s.give_card
     _lose_from_hand(s, p, given)
@@ -859,8 +805,8 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     space = card % NUM_TYPES
     _lose_from_hand(s, p, card)
-    s.elements[p][space] = card
-    s.spaces[p] |= 1 << space
+    put_element(s, p, space, card)
+    s.spaces = replaced(s.spaces, p, s.spaces[p] | 1 << space)
     s.runes[p] &= ~SPACE_RUNES[space]
     s.magic_pool += 2
     earned = 0
@@ -871,17 +817,27 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
     if first:
         s.first_types |= 1 << space
         earned += 1
-    s.points[p] += earned
+    _score(s, p, earned)
     s.log.append(Displayed(p, 0, card, creature_point, first))
     if s.end_by < 0 and complete(s, p):
         s.end_by = p
-        s.points[p] += 1
+        _score(s, p, 1)
         s.log.append(BoardCompleted(p, 0))
+
+
+def put_element(s: AlakazooState, seat: int, space: int, card: int) -> None:
+    """Put ``card`` on ``space`` of the seat's board (the elements are tuples: see ``state``)."""
+    s.elements = replaced(s.elements, seat, replaced(s.elements[seat], space, card))
+
+
+def _score(s: AlakazooState, seat: int, points: int) -> None:
+    """The seat scores ``points`` (a tuple, written rarely: see ``state``)."""
+    s.points = replaced(s.points, seat, s.points[seat] + points)
 
 
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
-    s.skipped[s.player] |= 1
+    s.skipped = replaced(s.skipped, s.player, s.skipped[s.player] | 1)
     s.log.append(NoAction(s.player, 0))
     _apply_end(s, action)
 
@@ -946,11 +902,9 @@ def final_bonus(s: AlakazooState, seat: int) -> FinalBonus:
 
 def _finish(s: AlakazooState) -> None:
     s.phase = PH_OVER
-    s.final_bonus = []
-    for seat in range(s.n):
-        bonus = final_bonus(s, seat)
-        s.final_bonus.append(bonus)
-        s.points[seat] += bonus.total
+    s.final_bonus = tuple([final_bonus(s, seat) for seat in range(s.n)])
+    for seat, bonus in enumerate(s.final_bonus):
+        _score(s, seat, bonus.total)
         s.log.append(FinalScore(seat, 0, bonus.lines, bonus.own_creature))
 
 
@@ -979,16 +933,82 @@ class ZooRules(GameRules[AlakazooState]):
         setup(s)
 
     def legal_actions(self, s: AlakazooState) -> tuple[Action, ...]:
-        return legal_actions(s)
+        """The menu of the phase. Written here, not in a function this method would call: in pure
+        Python each call costs about 0.1 us, and these methods run at every step."""
+        a = s.acts
+        p = s.player
+        phase = s.phase
+        out: list[Action] = []  # filled by loops: in pure Python a comprehension is one more call
+        if phase == PH_DISPLAY:
+            shown = displayable(s, p, s.hands[p])
+            if not shown:  # the usual menu: no list to build
+                return (a.end,)
+            display = a.display
+            for card in shown:
+                out.append(display[card])
+            out.append(a.end)
+            return tuple(out)
+        if phase == PH_RESOLVE:
+            return _resolve_actions(s)
+        if phase == PH_ACTION:
+            return _action_actions(s)
+        if phase == PH_TOKENS_OVER:
+            return _return_actions(s)
+        if phase in (PH_CARDS_OVER, PH_REDRAW):
+            discard = a.discard
+            for card in s.hands[p]:
+                out.append(discard[card])
+            if phase == PH_REDRAW and s.draws_left:
+                out.append(a.stop)
+            return tuple(out)
+        if phase == PH_HELPER_AT:
+            out = [a.helper_at_space[t] for t in range(NUM_TYPES) if s.elements[p][t] >= 0]
+            out.append(a.helper_at_wizard)
+            return tuple(out)
+        if phase == PH_HELPER_RULE:
+            return _helper_rule_actions(s)
+        if phase == PH_HELPER_TARGET:
+            players, cards = rule2_targets(s)
+            return tuple([a.exchange[q] for q in players] + [a.take_card[c] for c in cards])
+        if phase == PH_BOARD:
+            return tuple(a.board[b] for b in range(NUM_CREATURES) if b not in s.board)
+        return ()
 
     def chance_outcomes(self, s: AlakazooState) -> tuple[tuple[Action, float], ...]:
         return chance_outcomes(s)
 
     def sample_chance(self, s: AlakazooState, rng: random.Random) -> Action:
-        return sample_chance(s, rng)
+        """Sample like :func:`chance_outcomes` without building the list (the playout hot path).
+
+        ``rng.choice(cards)`` draws the very index ``cards[rng.randrange(len(cards))]`` would (both
+        take one ``_randbelow(len)``), so seeded games are unchanged; it only skips the checks of
+        ``randrange``. :func:`~alaka.core.draws.pick` and :func:`~alaka.core.draws.below` are
+        ``rng.choice`` and ``rng.randrange`` without their Python calls.
+        """
+        a = s.acts
+        phase = s.phase
+        if phase in DRAW_PHASES:
+            return a.card[pick(rng, s.deck)]
+        if phase == PH_ROLL:
+            return a.die[pick(rng, s.opts.dice[s.dice_left[0]])]
+        if phase == PH_EXCHANGE:
+            return a.card[pick(rng, s.hands[s.exchange_from])]
+        if phase == PH_FIRST:
+            return a.first[below(rng, s.n)]
+        eligible = _removable(s)
+        return a.remove[pick(rng, eligible)]
 
     def is_chance_outcome(self, s: AlakazooState, action: ZooAction) -> bool:
-        return is_chance_outcome(s, action)
+        """Exact test of ``action in chance_outcomes`` without building them."""
+        phase = s.phase
+        kind = action.kind
+        if phase in DRAW_PHASES:
+            return kind == CARD and action.arg in s.deck and action is s.acts.card[action.arg]
+        if phase == PH_ROLL:
+            return (
+                kind == DIE and action.arg in s.opts.dice[s.dice_left[0]] and action is s.acts.die[action.arg]
+            )
+        return action in s.legal_actions()
 
     def apply(self, s: AlakazooState, action: ZooAction) -> None:
         _HANDLERS[action.kind](s, action)

@@ -23,7 +23,7 @@ from alaka.games.alakazoo.content import (
     Components,
 )
 from alaka.games.alakazoo.options import resolve_options
-from alaka.games.alakazoo.state import AlakazooState
+from alaka.games.alakazoo.state import HELPER_UNUSED, AlakazooState, replaced
 
 if TYPE_CHECKING:
     from alaka.games.alakazoo.game import AlakazooGame
@@ -130,8 +130,9 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     if len(boards_raw) != n:
         raise ScenarioError(f"boards: give one board number per player ({n}), got {len(boards_raw)}")
     s = AlakazooState(game, n, opts)
-    for seat, number in enumerate(boards_raw):
-        s.board[seat] = _int(number, f"boards[{seat}]", 1, NUM_CREATURES) - 1
+    s.board = tuple(
+        [_int(number, f"boards[{seat}]", 1, NUM_CREATURES) - 1 for seat, number in enumerate(boards_raw)]
+    )
     if len(set(s.board)) != n:
         raise ScenarioError("boards: two players cannot share a portal board")
     shown = {c.boards[b].creature for b in s.board}
@@ -147,7 +148,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
     for k in box:
         if k in shown:
             raise ScenarioError(f"box: {c.creatures[k]} is on a chosen board and cannot be put back")
-    s.box = box
+    s.box = tuple(box)
 
     placed: dict[int, str] = {}
 
@@ -178,7 +179,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
                 raise ScenarioError(
                     f"{where}.elements.{space_name}: {c.card_name(card)} is not a {c.element_types[space]}"
                 )
-            s.elements[q][space] = card
+            rules.put_element(s, q, space, card)
         for i, rune_name in enumerate(require_list(seat_spec.get("runes", []), f"{where}.runes")):
             rune = names.rune(rune_name, f"{where}.runes[{i}]")
             if s.runes[q] >> rune & 1:
@@ -197,22 +198,24 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         if len(hand) > rules.MAX_CARDS:
             raise ScenarioError(f"{where}.hand: a player holds at most {rules.MAX_CARDS} cards")
         s.hands[q] = hand
-        s.stored[q] = _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
+        s.stored = replaced(
+            s.stored, q, _int(seat_spec.get("stored", 1), f"{where}.stored", 0, rules.MAX_TOKENS)
+        )
         if rules.tokens_held(s, q) > rules.MAX_TOKENS:
             raise ScenarioError(f"{where}: a player holds at most {rules.MAX_TOKENS} Magic Power tokens")
         tokens += rules.tokens_held(s, q)
         s.dark[q] = _int(seat_spec.get("dark_power", 0), f"{where}.dark_power", 0, rules.MAX_DARK)
-        s.points[q] = _int(seat_spec.get("points", 0), f"{where}.points", 0, 999)
+        s.points = replaced(s.points, q, _int(seat_spec.get("points", 0), f"{where}.points", 0, 999))
         helper = seat_spec.get("helper")
         if helper is None:
-            s.helper[q] = -2
+            s.helper = replaced(s.helper, q, HELPER_UNUSED)
         elif helper == "wizard":
-            s.helper[q] = WIZARD
+            s.helper = replaced(s.helper, q, WIZARD)
         else:
             space = names.space(helper, f"{where}.helper")
             if s.elements[q][space] < 0:
                 raise ScenarioError(f"{where}.helper: the Helper stands on a space with an element")
-            s.helper[q] = space
+            s.helper = replaced(s.helper, q, space)
     s.magic_pool = c.magic_power_tokens - tokens
     s.dark_pool = c.dark_power_tokens - sum(s.dark)
     if s.magic_pool < 0 or s.dark_pool < 0:
@@ -228,7 +231,7 @@ def build_scenario(game: AlakazooGame, spec: Mapping[str, Any]) -> AlakazooState
         ]
         if len(cards) > rules.MAX_CARDS:
             raise ScenarioError(f"columns[{k}]: a column holds at most {rules.MAX_CARDS} cards")
-        s.columns[k] = cards
+        s.columns[k] = tuple(cards)
     s.discard = [
         place(names.card(x, f"discard[{i}]"), "discard")
         for i, x in enumerate(require_list(spec.get("discard", []), "discard"))

@@ -1,15 +1,25 @@
-"""Alakazoo's game state: plain lists and ints, cheap to copy, mutated only by ``rules``.
+"""Alakazoo's game state: ints, tuples and lists, cheap to copy, changed only by ``rules``.
 
 Where things are (every card is in exactly one place; ``conservation`` checks it):
 ``deck`` (face down, unordered: a draw is a chance node), ``discard`` (face up), ``columns``,
 ``hands``, ``elements`` (displayed on boards) and ``box`` (creatures removed at setup).
 Tokens: Magic Power on runes (``runes`` is a bit mask per player), stored on the Wizard card
 (``stored``) or in ``magic_pool``; Dark Power with the players (``dark``) or in ``dark_pool``.
+
+What a copy costs: a copy (``clone``, and ``search_clone`` at every search simulation) copies
+each list, about 30-50 ns apiece even compiled. So a field written a few times a game or once a
+turn (the boards chosen, the box, the elements on the boards, the points, the Helpers, the
+tokens stored on the Wizard card, who skipped an action, the final score) is an immutable tuple
+that copies share; a write builds a new one (:func:`replaced`, and mypy refuses any other
+write). A field written at almost every step (hands, deck, discard, the tokens on runes, the
+dice being resolved) stays a list: a new tuple at each write would cost the playouts more than
+the copies save. The columns are a list of tuples: a column changes a card at a time (a new
+tuple, as cheap as a list's append), and a copy copies one list, not five.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
@@ -34,8 +44,25 @@ class FinalBonus(NamedTuple):
         return self.lines + self.own_creature
 
 
+T = TypeVar("T")
+
 #: Helper position of a player who has not used action 3 yet.
 HELPER_UNUSED: Final = -2
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``values[index]`` replaced by ``value``: the one way to write a field kept
+    as a tuple (see the module docstring). Through a list: two new objects, where slicing and
+    concatenating make five."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """``values`` without the first ``value`` in it (``list.remove`` for a tuple)."""
+    index = values.index(value)
+    return values[:index] + values[index + 1 :]
 
 
 class AlakazooState(PhasedState[ZooOptions]):
@@ -89,8 +116,8 @@ class AlakazooState(PhasedState[ZooOptions]):
         lean: bool = False,
     ) -> None:
         """A new game before setup, or (``source`` given) a copy of ``source``: every list is
-        copied, the log is forked (shared, see :mod:`alaka.core.eventlog`), and a search copy
-        (``lean``) starts an empty history (see :class:`PhasedState`)."""
+        copied, every tuple shared, the log is forked (shared, see :mod:`alaka.core.eventlog`),
+        and a search copy (``lean``) starts an empty history (see :class:`PhasedState`)."""
         super().__init__(game, num_players, opts, source, lean)
         if source is not None:
             self._copy(source)
@@ -98,23 +125,23 @@ class AlakazooState(PhasedState[ZooOptions]):
         n = num_players
         self.c: Components = opts.components
         self.acts: ZooActions = actions_for(self.c)
-        self.board = [-1] * n
+        self.board: tuple[int, ...] = (-1,) * n
         self.runes = [0] * n
-        self.stored = [0] * n
-        self.elements = [[-1] * 9 for _ in range(n)]
+        self.stored: tuple[int, ...] = (0,) * n
+        self.elements: tuple[tuple[int, ...], ...] = ((-1,) * 9,) * n
         #: Per seat, the bit mask of the spaces of its board that hold an element (kept up to
         #: date by the rules, worked out again by ``rules.recount``).
-        self.spaces = [0] * n
+        self.spaces: tuple[int, ...] = (0,) * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.dark = [0] * n
-        self.points = [0] * n
-        self.helper = [HELPER_UNUSED] * n
+        self.points: tuple[int, ...] = (0,) * n
+        self.helper: tuple[int, ...] = (HELPER_UNUSED,) * n
         #: ``seen[v]``: bit mask of cards in other players' hands whose place seat v knows.
         self.seen = [0] * n
         self.deck: list[int] = []
         self.discard: list[int] = []
-        self.columns: list[list[int]] = [[], [], [], []]
-        self.box: list[int] = []
+        self.columns: list[tuple[int, ...]] = [(), (), (), ()]
+        self.box: tuple[int, ...] = ()
         self.magic_pool = self.c.magic_power_tokens
         self.dark_pool = self.c.dark_power_tokens
         self.first_types = 0
@@ -133,29 +160,30 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.exchange_from = -1
         self.turns = 0
         self.truncated = False
-        self.final_bonus: list[FinalBonus] = []
+        self.final_bonus: tuple[FinalBonus, ...] = ()
         #: Per seat, whether it took no action (``may_skip_action``): bit 0 in its latest turn,
         #: bit 1 in the turn before (the heuristic never skips twice in a row).
-        self.skipped = [0] * n
+        self.skipped: tuple[int, ...] = (0,) * n
         self.log: EventLog[ZooEvent] = EventLog()
 
     def _copy(self, s: AlakazooState) -> None:
+        """Copy the lists; share the tuples (immutable) and the log's past (forked)."""
         self.c = s.c
         self.acts = s.acts
-        self.board = s.board[:]
+        self.board = s.board
         self.runes = s.runes[:]
-        self.stored = s.stored[:]
-        self.elements = [e[:] for e in s.elements]
-        self.spaces = s.spaces[:]
+        self.stored = s.stored
+        self.elements = s.elements
+        self.spaces = s.spaces
         self.hands = [h[:] for h in s.hands]
         self.dark = s.dark[:]
-        self.points = s.points[:]
-        self.helper = s.helper[:]
+        self.points = s.points
+        self.helper = s.helper
         self.seen = s.seen[:]
         self.deck = s.deck[:]
         self.discard = s.discard[:]
-        self.columns = [col[:] for col in s.columns]
-        self.box = s.box[:]
+        self.columns = s.columns[:]
+        self.box = s.box
         self.magic_pool = s.magic_pool
         self.dark_pool = s.dark_pool
         self.first_types = s.first_types
@@ -173,8 +201,8 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.exchange_from = s.exchange_from
         self.turns = s.turns
         self.truncated = s.truncated
-        self.final_bonus = s.final_bonus[:]
-        self.skipped = s.skipped[:]
+        self.final_bonus = s.final_bonus
+        self.skipped = s.skipped
         self.log = s.log.fork()
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
