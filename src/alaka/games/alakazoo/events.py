@@ -1,8 +1,9 @@
 """Alakazoo's log events: one small class per kind of thing that happens at the table.
 
-The rules append them to ``state.log``; :mod:`~alaka.games.alakazoo.text` writes each one's
-sentence and its JSON form (:func:`alaka.core.events.event_json` with the game's one field
-encoding, :func:`~alaka.games.alakazoo.text.encode_field`), which the view hands each seat.
+The rules append them to the state's log (through ``state.events``, the log's own list);
+:mod:`~alaka.games.alakazoo.text` writes each one's sentence and its JSON form
+(:func:`alaka.core.events.event_json` with the game's one field encoding,
+:func:`~alaka.games.alakazoo.text.encode_field`), which the view hands each seat.
 Fields hold the engine's numbers (cards ``0..53``, runes ``0..17``, seats, columns and dice from
 0); the JSON form turns them into what a player reads (card names, rune descriptions, columns
 and dice counted from 1). docs/views.md lists every kind with its fields and its secrets.

@@ -436,7 +436,7 @@ def _gain_dark(s: AlakazooState, seat: int, count: int = 1) -> int:
 
 def _apply_board(s: AlakazooState, action: ZooAction) -> None:
     s.board = replaced(s.board, s.player, action.arg)
-    s.log.append(BoardChosen(s.player, 0, action.arg))
+    s.events.append(BoardChosen(s.player, 0, action.arg))
     s.player += 1
     if s.player < s.n:
         return
@@ -449,7 +449,7 @@ def _apply_board(s: AlakazooState, action: ZooAction) -> None:
 
 def _apply_remove(s: AlakazooState, action: ZooAction) -> None:
     s.box += (action.arg,)
-    s.log.append(CreatureRemoved(TABLE, 0, action.arg))
+    s.events.append(CreatureRemoved(TABLE, 0, action.arg))
     if len(s.box) == FULL_TABLE - s.n:
         _build_deck(s)
 
@@ -463,7 +463,7 @@ def _build_deck(s: AlakazooState) -> None:
 
 def _apply_first(s: AlakazooState, action: ZooAction) -> None:
     s.first_player = action.arg
-    s.log.append(FirstPlayer(action.arg, 0))
+    s.events.append(FirstPlayer(action.arg, 0))
     _start_turn(s, action.arg)
 
 
@@ -481,23 +481,23 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
         if i < dealt_to_hands:
             seat = i % s.n
             s.hands[seat].append(card)
-            s.log.append(Dealt(seat, 1 << seat, card))
+            s.events.append(Dealt(seat, 1 << seat, card))
         else:
             column = (i - dealt_to_hands) % NUM_COLUMNS
             s.columns[column] += (card,)
-            s.log.append(ColumnDealt(TABLE, 0, column, card))
+            s.events.append(ColumnDealt(TABLE, 0, column, card))
         s.deal_index = i + 1
         if s.deal_index == dealt_to_hands + 2 * NUM_COLUMNS:
             s.phase = PH_FIRST
     elif phase == PH_REFILL:
         s.columns[s.refill_col] += (card,)
-        s.log.append(Refilled(TABLE, 0, s.refill_col, card))
+        s.events.append(Refilled(TABLE, 0, s.refill_col, card))
         s.refill_col += 1
         _next_refill(s)
     else:  # PH_REDRAW_DRAW
         p = s.player
         s.hands[p].append(card)
-        s.log.append(Drew(p, 1 << p, card))
+        s.events.append(Drew(p, 1 << p, card))
         s.draws_left -= 1
         _next_redraw_draw(s)
 
@@ -505,7 +505,7 @@ def _apply_card(s: AlakazooState, action: ZooAction) -> None:
 def _ensure_deck(s: AlakazooState) -> bool:
     """Z6: an empty deck takes the shuffled discard pile; False when both are empty."""
     if not s.deck and s.discard:
-        s.log.append(Reshuffled(TABLE, 0, len(s.discard)))
+        s.events.append(Reshuffled(TABLE, 0, len(s.discard)))
         s.deck = s.discard
         s.discard = []
     return bool(s.deck)
@@ -519,14 +519,14 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             return
         if s.turns >= s.opts.max_turns:
             s.truncated = True
-            s.log.append(Truncated(TABLE, 0, s.turns))
+            s.events.append(Truncated(TABLE, 0, s.turns))
             _finish(s)
             return
         s.turns += 1
         s.player = seat
         if s.skipped[seat]:  # (only with may_skip_action: no new tuple at every turn)
             s.skipped = replaced(s.skipped, seat, s.skipped[seat] << 1 & 2)
-        s.log.append(TurnStarted(seat, 0, s.turns))
+        s.events.append(TurnStarted(seat, 0, s.turns))
         if s.dark[seat] < MAX_DARK:
             s.phase = PH_ACTION
             return
@@ -535,7 +535,7 @@ def _start_turn(s: AlakazooState, seat: int) -> None:
             returned = s.dark[seat]
             s.dark_pool += returned
             s.dark[seat] = 0
-        s.log.append(Passed(seat, 0, returned))
+        s.events.append(Passed(seat, 0, returned))
         seat = (seat + 1) % s.n
 
 
@@ -573,9 +573,9 @@ def _over_limit(s: AlakazooState) -> bool:
     gained = _gain_dark(s, p, owed)
     # Each class named, not one held in a variable: the compiled build then builds it directly.
     if phase == PH_TOKENS_OVER:
-        s.log.append(OverTokens(p, 0, excess, gained, owed))
+        s.events.append(OverTokens(p, 0, excess, gained, owed))
     else:
-        s.log.append(OverCards(p, 0, excess, gained, owed))
+        s.events.append(OverCards(p, 0, excess, gained, owed))
     s.excess = excess
     s.phase = phase
     return True
@@ -584,14 +584,14 @@ def _over_limit(s: AlakazooState) -> bool:
 def _apply_roll(s: AlakazooState, action: ZooAction) -> None:
     s.dice_left = list(DICE_CHOSEN[action.arg])
     s.pending = []
-    s.log.append(Rolled(s.player, 0, action.arg))
+    s.events.append(Rolled(s.player, 0, action.arg))
     s.phase = PH_ROLL
 
 
 def _apply_die(s: AlakazooState, action: ZooAction) -> None:
     die = s.dice_left.pop(0)
     s.pending.append(action.arg)
-    s.log.append(DieRolled(s.player, 0, die, action.arg))
+    s.events.append(DieRolled(s.player, 0, die, action.arg))
     if not s.dice_left:
         s.phase = PH_RESOLVE
 
@@ -608,7 +608,7 @@ def _apply_place(s: AlakazooState, action: ZooAction) -> None:
     s.pending.remove(action.arg)
     if _take_token(s):
         s.runes[p] |= 1 << action.arg2
-    s.log.append(Placed(p, 0, action.arg, action.arg2))
+    s.events.append(Placed(p, 0, action.arg, action.arg2))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -617,7 +617,7 @@ def _apply_store(s: AlakazooState, action: ZooAction) -> None:
     s.pending.remove(RAINBOW)
     if _take_token(s):
         s.stored = replaced(s.stored, p, s.stored[p] + 1)
-    s.log.append(Stored(p, 0))
+    s.events.append(Stored(p, 0))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -625,7 +625,7 @@ def _apply_dark(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.pending.remove(action.arg)
     gained = _gain_dark(s, p)
-    s.log.append(DarkTaken(p, 0, action.arg, gained))
+    s.events.append(DarkTaken(p, 0, action.arg, gained))
     _settle(s, NEXT_RESOLVE)
 
 
@@ -636,7 +636,7 @@ def _apply_return(s: AlakazooState, action: ZooAction) -> None:
     else:
         s.runes[p] &= ~(1 << action.arg)
     s.magic_pool += 1
-    s.log.append(Returned(p, 0, action.arg))
+    s.events.append(Returned(p, 0, action.arg))
     s.excess -= 1
     if s.excess == 0:
         _settle(s, s.after_overflow)
@@ -659,7 +659,7 @@ def _apply_discard(s: AlakazooState, action: ZooAction) -> None:
     card = action.arg
     _lose_from_hand(s, p, card)
     s.discard.append(card)
-    s.log.append(Discarded(p, 0, card))
+    s.events.append(Discarded(p, 0, card))
     if s.phase == PH_REDRAW:
         s.draws_left += 1
         return
@@ -674,7 +674,7 @@ def _apply_take(s: AlakazooState, action: ZooAction) -> None:
     s.columns[action.arg] = ()
     for card in cards:
         _gain_in_public(s, p, card)
-    s.log.append(ColumnTaken(p, 0, action.arg, tuple(cards)))
+    s.events.append(ColumnTaken(p, 0, action.arg, tuple(cards)))
     _settle(s, NEXT_REFILL)
 
 
@@ -684,7 +684,7 @@ def _next_refill(s: AlakazooState) -> None:
         column = s.columns[s.refill_col]
         if len(column) >= MAX_CARDS:
             s.discard.extend(column)
-            s.log.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
+            s.events.append(ColumnDiscarded(TABLE, 0, s.refill_col, tuple(column)))
             s.columns[s.refill_col] = ()
         if s.deck or _ensure_deck(s):  # the call only for an empty deck: this runs at every refill
             s.phase = PH_REFILL
@@ -695,7 +695,7 @@ def _next_refill(s: AlakazooState) -> None:
 
 def _apply_redraw(s: AlakazooState, action: ZooAction) -> None:
     s.draws_left = 0
-    s.log.append(RedrawStarted(s.player, 0))
+    s.events.append(RedrawStarted(s.player, 0))
     s.phase = PH_REDRAW
 
 
@@ -716,18 +716,18 @@ def _apply_helper(s: AlakazooState, action: ZooAction) -> None:
     p = s.player
     s.stored = replaced(s.stored, p, s.stored[p] - 1)
     s.magic_pool += 1
-    s.log.append(HelperPaid(p, 0))
+    s.events.append(HelperPaid(p, 0))
     s.phase = PH_HELPER_AT
 
 
 def _apply_helper_at(s: AlakazooState, action: ZooAction) -> None:
     s.helper = replaced(s.helper, s.player, action.arg)
-    s.log.append(HelperPlaced(s.player, 0, action.arg))
+    s.events.append(HelperPlaced(s.player, 0, action.arg))
     s.phase = PH_HELPER_RULE
 
 
 def _apply_skip(s: AlakazooState, action: ZooAction) -> None:
-    s.log.append(RuleSkipped(s.player, 0))
+    s.events.append(RuleSkipped(s.player, 0))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -739,7 +739,7 @@ def _apply_swap_board(s: AlakazooState, action: ZooAction) -> None:
     put_element(s, p, space, theirs)
     put_element(s, q, space, mine)
     gained = _gain_dark(s, p)
-    s.log.append(BoardSwap(p, 0, q, space, mine, theirs, gained))
+    s.events.append(BoardSwap(p, 0, q, space, mine, theirs, gained))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -752,7 +752,7 @@ def _apply_swap_hand(s: AlakazooState, action: ZooAction) -> None:
     _lose_from_hand(s, p, card)
     put_element(s, p, space, card)
     _gain_in_public(s, p, old)
-    s.log.append(HandSwap(p, 0, space, card, old))
+    s.events.append(HandSwap(p, 0, space, card, old))
     _settle(s, NEXT_END_ACTION)
 
 
@@ -776,7 +776,7 @@ def _finish_exchange(s: AlakazooState, taken: int) -> None:
     knowledge.show_to(s.seen, (p,), given)
     knowledge.show_to(s.seen, (q,), taken)
     gained = _gain_dark(s, p)
-    s.log.append(Exchanged(p, (1 << p) | (1 << q), q, given, taken, gained))
+    s.events.append(Exchanged(p, (1 << p) | (1 << q), q, given, taken, gained))
     s.give_card = -1
     s.exchange_from = -1
     _settle(s, NEXT_END_ACTION)
@@ -794,7 +794,7 @@ def _apply_take_card(s: AlakazooState, action: ZooAction) -> None:
     _lose_from_hand(s, p, given)
     s.discard.append(given)
     _gain_in_public(s, p, card)
-    s.log.append(CardTaken(p, 0, given, card))
+    s.events.append(CardTaken(p, 0, given, card))
     s.give_card = -1
     _settle(s, NEXT_END_ACTION)
 
@@ -818,11 +818,11 @@ def _apply_display(s: AlakazooState, action: ZooAction) -> None:
         s.first_types |= 1 << space
         earned += 1
     _score(s, p, earned)
-    s.log.append(Displayed(p, 0, card, creature_point, first))
+    s.events.append(Displayed(p, 0, card, creature_point, first))
     if s.end_by < 0 and complete(s, p):
         s.end_by = p
         _score(s, p, 1)
-        s.log.append(BoardCompleted(p, 0))
+        s.events.append(BoardCompleted(p, 0))
 
 
 def put_element(s: AlakazooState, seat: int, space: int, card: int) -> None:
@@ -838,12 +838,12 @@ def _score(s: AlakazooState, seat: int, points: int) -> None:
 def _apply_no_action(s: AlakazooState, action: ZooAction) -> None:
     """Z13, with ``may_skip_action``: no action, so no displays either; the turn ends at once."""
     s.skipped = replaced(s.skipped, s.player, s.skipped[s.player] | 1)
-    s.log.append(NoAction(s.player, 0))
+    s.events.append(NoAction(s.player, 0))
     _apply_end(s, action)
 
 
 def _apply_end(s: AlakazooState, action: ZooAction) -> None:
-    s.log.append(TurnEnded(s.player, 0))
+    s.events.append(TurnEnded(s.player, 0))
     _start_turn(s, (s.player + 1) % s.n)
 
 
@@ -905,7 +905,7 @@ def _finish(s: AlakazooState) -> None:
     s.final_bonus = tuple([final_bonus(s, seat) for seat in range(s.n)])
     for seat, bonus in enumerate(s.final_bonus):
         _score(s, seat, bonus.total)
-        s.log.append(FinalScore(seat, 0, bonus.lines, bonus.own_creature))
+        s.events.append(FinalScore(seat, 0, bonus.lines, bonus.own_creature))
 
 
 def outcome(s: AlakazooState) -> Outcome | None:

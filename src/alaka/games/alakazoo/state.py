@@ -84,6 +84,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         "draws_left",
         "elements",
         "end_by",
+        "events",
         "excess",
         "exchange_from",
         "final_bonus",
@@ -165,6 +166,9 @@ class AlakazooState(PhasedState[ZooOptions]):
         #: bit 1 in the turn before (the heuristic never skips twice in a row).
         self.skipped: tuple[int, ...] = (0,) * n
         self.log: EventLog[ZooEvent] = EventLog()
+        #: The log's own list (:meth:`EventLog.own`): the rules append each event here, with a
+        #: list's own ``append`` (the log's method would be one more Python call per event).
+        self.events: list[ZooEvent] = self.log.own()
 
     def _copy(self, s: AlakazooState) -> None:
         """Copy the lists; share the tuples (immutable) and the log's past (forked)."""
@@ -204,6 +208,7 @@ class AlakazooState(PhasedState[ZooOptions]):
         self.final_bonus = s.final_bonus
         self.skipped = s.skipped
         self.log = s.log.fork()
+        self.events = self.log.own()
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
