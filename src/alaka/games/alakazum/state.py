@@ -1,4 +1,4 @@
-"""Alakazum!'s game state: physical cards (ints) in plain lists, cheap to copy.
+"""Alakazum!'s game state: physical cards (ints) in plain lists and tuples, cheap to copy.
 
 Where the cards are (``inventory`` checks that every card is in exactly one place):
 face-down ``enemy_at`` positions (a card is placed there only when someone looks at the
@@ -8,6 +8,10 @@ known order by Forest Magic, top = last), ``hands``, ``teams``, ``brooms`` (a br
 character), the ``graveyard``, the ``row`` of initial characters during setup, cards set
 ``aside`` during the opening deal, cards in play in a ``combat`` or a Forest Magic reveal
 (``fm_cards``), and the ``box`` (used traps and voodoo dolls, an unused Saint Valentine).
+
+A copy (search makes one per simulation) copies the lists and shares the rest: a place or total
+that changes seldom (at setup, or about once a turn at most) is an immutable tuple, which the
+rules replace when it changes, so the type checker refuses any write in place.
 """
 
 from __future__ import annotations
@@ -98,8 +102,8 @@ class AlakazumState(PhasedState[ZumOptions]):
         lean: bool = False,
     ) -> None:
         """A new game before setup, or (``source`` given) a copy of ``source``: every list is
-        copied, the log is forked (shared, see :mod:`alaka.core.eventlog`), and a search copy
-        (``lean``) starts an empty history (see :class:`PhasedState`)."""
+        copied, every tuple shared, the log is forked (shared, see :mod:`alaka.core.eventlog`),
+        and a search copy (``lean``) starts an empty history (see :class:`PhasedState`)."""
         super().__init__(game, num_players, opts, source, lean)
         if source is not None:
             self._copy(source)
@@ -109,36 +113,41 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.L = layout
         self.acts: ZumActions = actions_for(layout)
         cards = len(layout.keys)
-        self.enemy_at: list[int] = []
-        self.enemy_pool: list[int] = []
+        # Fields changed seldom (at setup, or at most about once a turn) are tuples: a copy
+        # shares them, and the rules replace one when it changes (``rules/table.py``'s helpers).
+        # Fields changed at almost every step (the deck, hands, the market, ...) are lists.
+        self.enemy_at: tuple[int, ...] = ()
+        self.enemy_pool: tuple[int, ...] = ()
         self.revealed = 0
-        self.peeked: list[int] = []
+        self.peeked: tuple[int, ...] = ()
         self.market: list[int] = []
         self.deck: list[int] = []
-        self.deck_top: list[int] = []
+        self.deck_top: tuple[int, ...] = ()
         self.top_known = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.teams: list[list[int]] = [[] for _ in range(n)]
+        self.teams: tuple[tuple[int, ...], ...] = ((),) * n
         self.level = [0] * cards
-        #: The broom under each character (-1: none). A tuple: it changes seldom (when a broom is
-        #: given), so copies share it instead of copying a list as long as the box.
+        #: The broom under each character (-1: none).
         self.broom_of: tuple[int, ...] = (-1,) * cards
-        self.graveyard: list[int] = []
-        self.box: list[int] = []
-        self.row: list[int] = []
-        self.aside: list[int] = []
-        self.exchanges = [0] * n
-        self.deal_queue: list[int] = []
-        self.window: list[int] = []
-        self.fm_cards: list[int] = []
-        self.fm_order: list[int] = []
+        self.graveyard: tuple[int, ...] = ()
+        self.box: tuple[int, ...] = ()
+        self.row: tuple[int, ...] = ()
+        self.aside: tuple[int, ...] = ()
+        self.exchanges: tuple[int, ...] = (0,) * n
+        self.deal_queue: tuple[int, ...] = ()
+        self.window: tuple[int, ...] = ()
+        self.fm_cards: tuple[int, ...] = ()
+        self.fm_order: tuple[int, ...] = ()
         self.seen = [0] * n
         # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
+        # Team totals are lists, changed in place: a team changes about once a turn, but a
+        # tuple rebuilt each time would cost more than the copies it saves. Hand totals change
+        # only with a hat, an object or an amulet: tuples.
         self.team_energy = [0] * n
-        self.hand_energy = [0] * n
+        self.hand_energy: tuple[int, ...] = (0,) * n
         self.team_cultures = [0] * n
         self.team_points = [0] * (n * len(CULTURES))
-        self.hand_points = [0] * (n * len(CULTURES))
+        self.hand_points: tuple[int, ...] = (0,) * (n * len(CULTURES))
         #: How many cards of each kind are in ``deck`` (by catalogue row).
         self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
@@ -173,36 +182,37 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.log: EventLog[ZumEvent] = EventLog()
 
     def _copy(self, s: AlakazumState) -> None:
-        """Every field of ``s``, written out (a loop over names would cost twice as much)."""
+        """Every field of ``s``, written out (a loop over names would cost twice as much): lists
+        copied, tuples and frozen values shared."""
         self.L = s.L
         self.acts = s.acts
-        self.enemy_at = s.enemy_at[:]
-        self.enemy_pool = s.enemy_pool[:]
+        self.enemy_at = s.enemy_at
+        self.enemy_pool = s.enemy_pool
         self.revealed = s.revealed
-        self.peeked = s.peeked[:]
+        self.peeked = s.peeked
         self.market = s.market[:]
         self.deck = s.deck[:]
-        self.deck_top = s.deck_top[:]
+        self.deck_top = s.deck_top
         self.top_known = s.top_known
         self.hands = [hand[:] for hand in s.hands]
-        self.teams = [team[:] for team in s.teams]
+        self.teams = s.teams
         self.level = s.level[:]
         self.broom_of = s.broom_of
-        self.graveyard = s.graveyard[:]
-        self.box = s.box[:]
-        self.row = s.row[:]
-        self.aside = s.aside[:]
-        self.exchanges = s.exchanges[:]
-        self.deal_queue = s.deal_queue[:]
-        self.window = s.window[:]
-        self.fm_cards = s.fm_cards[:]
-        self.fm_order = s.fm_order[:]
+        self.graveyard = s.graveyard
+        self.box = s.box
+        self.row = s.row
+        self.aside = s.aside
+        self.exchanges = s.exchanges
+        self.deal_queue = s.deal_queue
+        self.window = s.window
+        self.fm_cards = s.fm_cards
+        self.fm_order = s.fm_order
         self.seen = s.seen[:]
         self.team_energy = s.team_energy[:]
-        self.hand_energy = s.hand_energy[:]
+        self.hand_energy = s.hand_energy
         self.team_cultures = s.team_cultures[:]
         self.team_points = s.team_points[:]
-        self.hand_points = s.hand_points[:]
+        self.hand_points = s.hand_points
         self.deck_kinds = s.deck_kinds[:]
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared

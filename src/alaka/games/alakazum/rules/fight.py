@@ -108,7 +108,7 @@ def _legal_helper(s: AlakazumState) -> tuple[Action, ...]:
 
 def _apply_fighter(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
-    combat.fighter[0] = action.arg
+    combat.set_fighter(0, action.arg)
     s.log.append(E.Fighter(s.decider, 0, action.arg))
     _next_helper(s, 0)
 
@@ -129,7 +129,7 @@ def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
     side = combat.side_of(s.decider)
     if action.kind == A.HELPER:
-        combat.helper[side] = action.arg
+        combat.set_helper(side, action.arg)
         s.log.append(E.Helper(s.decider, 0, action.arg))
     _next_helper(s, side + 1)
 
@@ -150,7 +150,7 @@ def _start_combat_rolls(s: AlakazumState) -> None:
         for pid in (combat.fighter[side], combat.helper[side]):
             if pid >= 0 and _value_needs_die(s, pid, combat.forest and side == 1):
                 rolls.append(pid)
-    combat.rolls = rolls
+    combat.rolls = tuple(rolls)
     if rolls:
         s.phase = PH_COMBAT_DIE
     else:
@@ -160,8 +160,9 @@ def _start_combat_rolls(s: AlakazumState) -> None:
 def combat_die_rolled(s: AlakazumState, value: int) -> None:
     """A die combat value is rolled (chance)."""
     combat = the_combat(s)
-    pid = combat.rolls.pop(0)
-    combat.values[pid] = value
+    pid = combat.rolls[0]
+    combat.rolls = combat.rolls[1:]
+    combat.values = {**combat.values, pid: value}
     s.log.append(E.CombatDie(-1, 0, pid, value))
     if not combat.rolls:
         _start_potions(s)
@@ -263,14 +264,14 @@ def _play_potion(s: AlakazumState, action: ZumAction, use: PotionUse) -> None:
     combat = the_combat(s)
     seat = s.decider
     pid = take_from_hand(s, seat, action.arg)
-    combat.played.append(PlayedPotion(seat, pid, use))
+    combat.played += (PlayedPotion(seat, pid, use),)
     if use == "steal":
         target = stealable(combat, seat, die_stage=s.phase == PH_DIE_POTIONS)
         if target is None:
             raise RuntimeError("a steal potion was played with nothing to steal")
         # Cancelled: the stolen potion leaves the combat for the stealer's hand.
-        index = next(i for i, potion in enumerate(combat.played) if potion is target)
-        combat.played[index] = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
+        cancelled = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
+        combat.played = tuple([cancelled if potion is target else potion for potion in combat.played])
         gain_public(s, seat, target.card)
         s.log.append(E.Stole(seat, 0, pid, target.card))
     else:
@@ -356,7 +357,7 @@ def _forest_defeat(s: AlakazumState) -> None:
     p = combat.owner[0]
     creature = combat.fighter[1]
     to_deck(s, s.deck_top)
-    s.deck_top = []
+    s.deck_top = ()
     s.top_known = 0
     to_deck(s, (creature,))
     fighter = combat.fighter[0]
@@ -383,7 +384,7 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
             join_team(s, winner_seat, target)
             combat.hypnosis = "hypnotised"
         else:
-            s.graveyard.append(target)
+            s.graveyard += (target,)
             combat.hypnosis = "not hypnotised"
     else:
         loser_seat = combat.owner[loser]

@@ -43,8 +43,10 @@ from alaka.games.alakazum.rules.table import (
     kinds_in_hand,
     level_up,
     owner_of,
+    replaced,
+    set_team,
     take_from_hand,
-    team_changed,
+    without,
 )
 
 if TYPE_CHECKING:
@@ -211,8 +213,8 @@ def _cast(s: AlakazumState) -> None:
     elif spell == A.CLAIRVOYANCE:
         conjure.look(s, announced.position, LOOK_PEEK)
     elif spell == A.FOREST_MAGIC:
-        s.fm_cards = []
-        s.fm_order = []
+        s.fm_cards = ()
+        s.fm_order = ()
         s.fm_count = min(FOREST_MAGIC_CARDS, len(s.deck) + len(s.deck_top))
         forest_magic_next(s)
     elif spell == A.LEVITATION:
@@ -249,7 +251,7 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
 def peeked(s: AlakazumState, position: int, pid: int) -> None:
     """Clairvoyance: the caster alone has seen the enemy at ``position``."""
     p = s.player
-    s.peeked[position] |= 1 << p
+    s.peeked = replaced(s.peeked, position, s.peeked[position] | 1 << p)
     s.log.append(E.Peeked(p, 1 << p, position, pid))
     turn.action_done(s)
 
@@ -257,38 +259,39 @@ def peeked(s: AlakazumState, position: int, pid: int) -> None:
 def forest_magic_next(s: AlakazumState) -> None:
     """R14: look at the top 6 (known cards first, then the unknown deck), keep 1, put the rest back."""
     while len(s.fm_cards) < s.fm_count and s.deck_top:
-        s.fm_cards.append(s.deck_top.pop())
+        s.fm_cards += (s.deck_top[-1],)
+        s.deck_top = s.deck_top[:-1]
     if len(s.fm_cards) < s.fm_count:
         s.phase = PH_FM_DRAW
         return
     if not s.deck_top:
         s.top_known = 0
     p = s.player
-    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), tuple(s.fm_cards)))
+    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), s.fm_cards))
     s.phase = PH_FM_KEEP
 
 
 def forest_magic_drawn(s: AlakazumState, pid: int) -> None:
     """One of Forest Magic's cards comes from the unknown deck (chance)."""
-    s.fm_cards.append(pid)
+    s.fm_cards += (pid,)
     forest_magic_next(s)
 
 
 def _take_fm(s: AlakazumState, kind: int) -> int:
     kind_of = s.L.kind_of
     pid = next(pid for pid in s.fm_cards if kind_of[pid] == kind)
-    s.fm_cards.remove(pid)
+    s.fm_cards = without(s.fm_cards, pid)
     return pid
 
 
 def _legal_fm_keep(s: AlakazumState) -> tuple[Action, ...]:
     keep = s.acts.keep
-    return tuple(keep[k] for k in distinct_kinds(s, s.fm_cards))
+    return tuple(keep[k] for k in distinct_kinds(s, list(s.fm_cards)))
 
 
 def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
     kept = _take_fm(s, action.arg)
-    s.fm_order = [kept]  # the kept card waits here while the others are put back
+    s.fm_order = (kept,)  # the kept card waits here while the others are put back
     if s.fm_cards:
         s.phase = PH_FM_PUT
     else:
@@ -297,11 +300,11 @@ def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_fm_put(s: AlakazumState) -> tuple[Action, ...]:
     put = s.acts.put
-    return tuple(put[k] for k in distinct_kinds(s, s.fm_cards))
+    return tuple(put[k] for k in distinct_kinds(s, list(s.fm_cards)))
 
 
 def _apply_put(s: AlakazumState, action: ZumAction) -> None:
-    s.fm_order.append(_take_fm(s, action.arg))
+    s.fm_order += (_take_fm(s, action.arg),)
     if not s.fm_cards:
         _forest_magic_done(s)
 
@@ -309,12 +312,12 @@ def _apply_put(s: AlakazumState, action: ZumAction) -> None:
 def _forest_magic_done(s: AlakazumState) -> None:
     p = s.player
     kept, put_back = s.fm_order[0], s.fm_order[1:]
-    s.fm_order = []
+    s.fm_order = ()
     below = s.deck_top  # known cards under the six (only a scenario's long known top leaves any)
-    s.deck_top = below + list(reversed(put_back))  # the first put back is the top card
+    s.deck_top = below + put_back[::-1]  # the first put back is the top card
     if put_back:
         s.top_known = s.top_known & (1 << p) if below else 1 << p
-    s.log.append(E.ForestMagicKept(p, 1 << p, kept, tuple(put_back), len(put_back)))
+    s.log.append(E.ForestMagicKept(p, 1 << p, kept, put_back, len(put_back)))
     L = s.L
     if L.is_hand[kept]:
         add_to_hand(s, p, kept)
@@ -331,23 +334,21 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
     p = s.player
     team = s.teams[p]
     if theirs in s.graveyard:
-        s.graveyard[s.graveyard.index(theirs)] = mine
+        s.graveyard = replaced(s.graveyard, s.graveyard.index(theirs), mine)
         s.level[mine] = 0
         where = -1
     else:
         where = owner_of(s, theirs)
         other = s.teams[where]
-        other[other.index(theirs)] = mine
-        team_changed(s, where)
-    team[team.index(mine)] = theirs
-    team_changed(s, p)
+        set_team(s, where, replaced(other, other.index(theirs), mine))
+    set_team(s, p, replaced(team, team.index(mine), theirs))
     s.log.append(E.Levitated(p, 0, mine, theirs, where))
     turn.action_done(s)
 
 
 def _revive(s: AlakazumState, pid: int) -> None:
     p = s.player
-    s.graveyard.remove(pid)
+    s.graveyard = without(s.graveyard, pid)
     s.level[pid] = 0
     join_team(s, p, pid)
     s.log.append(E.Revived(p, 0, pid))

@@ -61,30 +61,46 @@ def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> N
     team_changed(s, seat)
 
 
+# -- tuple fields: a place that changes seldom is a tuple, shared by copies (see the state) -------
+
+
+def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with the entry at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """``values`` without the first ``value`` in it (as ``list.remove``)."""
+    index = values.index(value)
+    return values[:index] + values[index + 1 :]
+
+
+def set_team(s: AlakazumState, seat: int, team: tuple[int, ...]) -> None:
+    """The seat's team is now ``team``: every change of a team goes through here."""
+    s.teams = (*s.teams[:seat], team, *s.teams[seat + 1 :])
+    team_changed(s, seat)
+
+
 def join_team(s: AlakazumState, seat: int, pid: int) -> None:
     """A character joins the team at the level it has (hypnotised, revived, chosen)."""
-    s.teams[seat].append(pid)
-    team_changed(s, seat)
+    set_team(s, seat, s.teams[seat] + (pid,))
 
 
 def leave_team(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves the team (for another team or the graveyard)."""
-    s.teams[seat].remove(pid)
-    team_changed(s, seat)
+    set_team(s, seat, without(s.teams[seat], pid))
 
 
 def put_broom(s: AlakazumState, pid: int, broom: int) -> None:
-    """A broom card goes under a character (R8; ``broom_of`` is a tuple, shared by copies)."""
-    brooms = list(s.broom_of)
-    brooms[pid] = broom
-    s.broom_of = tuple(brooms)
+    """A broom card goes under a character (R8)."""
+    s.broom_of = replaced(s.broom_of, pid, broom)
 
 
 def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves its team for the forest graveyard, at level A."""
     leave_team(s, seat, pid)
     s.level[pid] = 0
-    s.graveyard.append(pid)
+    s.graveyard += (pid,)
 
 
 # -- running totals: what every menu asks, kept up to date as cards move -------------------------
@@ -123,14 +139,19 @@ def team_changed(s: AlakazumState, seat: int) -> None:
 
 
 def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
+    """A card entered (``sign`` 1) or left (-1) the hand: only a hat, an object or an amulet
+    changes the totals (most cards do not, so the tuples are seldom replaced)."""
     L = s.L
-    s.hand_energy[seat] += sign * L.hat[pid]
+    hat = L.hat[pid]
+    if hat:
+        s.hand_energy = replaced(s.hand_energy, seat, s.hand_energy[seat] + sign * hat)
     if L.adds_points[pid]:
         points = L.conjure[pid]
-        hand_points = s.hand_points
+        totals = list(s.hand_points)
         base = seat * NUM_CULTURES
         for c in range(NUM_CULTURES):
-            hand_points[base + c] += sign * points[c]
+            totals[base + c] += sign * points[c]
+        s.hand_points = tuple(totals)
 
 
 def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
@@ -173,8 +194,8 @@ def recount(s: AlakazumState) -> None:
     s.team_energy = [0] * n
     s.team_cultures = [0] * n
     s.team_points = [0] * (n * NUM_CULTURES)
-    s.hand_energy = [0] * n
-    s.hand_points = [0] * (n * NUM_CULTURES)
+    s.hand_energy = (0,) * n
+    s.hand_points = (0,) * (n * NUM_CULTURES)
     for seat in range(n):
         team_changed(s, seat)
         for pid in s.hands[seat]:

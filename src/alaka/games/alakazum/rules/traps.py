@@ -49,7 +49,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
     """R18-R20; the trap leaves the game. ``cont`` says what comes after (see :mod:`.turn`)."""
     p = s.player
     s.cont = cont
-    s.box.append(pid)
+    s.box += (pid,)
     trap = s.L.trap(pid).trap
     s.log.append(E.TrapFound(p, 0, pid))
     s.decider = p

@@ -61,7 +61,8 @@ def explore_next(s: AlakazumState) -> None:
         begin_actions(s)
         return
     if s.deck_top:
-        pid = s.deck_top.pop()
+        pid = s.deck_top[-1]
+        s.deck_top = s.deck_top[:-1]
         known = s.top_known
         knowledge.show_to(s.seen, (v for v in range(s.n) if known >> v & 1), pid)
         if not s.deck_top:
