@@ -177,7 +177,8 @@ class ZumRules(GameRules["AlakazumState"]):
         setup(s)
 
     def legal_actions(self, s: AlakazumState) -> tuple[Action, ...]:
-        return legal_actions(s)
+        handler = _LEGAL.get(s.phase)  # as legal_actions(s), without a call more at every step
+        return handler(s) if handler is not None else ()
 
     def chance_outcomes(self, s: AlakazumState) -> tuple[tuple[Action, float], ...]:
         return chance_outcomes(s)

@@ -116,7 +116,7 @@ def _apply_choose_action(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_broom_on(s: AlakazumState) -> tuple[Action, ...]:
     broom_on = s.acts.broom_on
-    return tuple(broom_on[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0)
+    return tuple([broom_on[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0])
 
 
 def _apply_broom_on(s: AlakazumState, action: ZumAction) -> None:
@@ -156,7 +156,7 @@ def carry_out(s: AlakazumState) -> None:
 
 def _legal_show(s: AlakazumState) -> tuple[Action, ...]:
     show = s.acts.show
-    return tuple(show[kind] for kind in showable(s, s.player))
+    return tuple([show[kind] for kind in showable(s, s.player)])
 
 
 def _apply_show(s: AlakazumState, action: ZumAction) -> None:

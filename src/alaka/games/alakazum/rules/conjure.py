@@ -85,7 +85,7 @@ def conjure(s: AlakazumState) -> None:
 
 
 def _legal_reveal(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.reveal[i] for i in face_down(s))
+    return tuple([s.acts.reveal[i] for i in face_down(s)])
 
 
 def _apply_reveal(s: AlakazumState, action: ZumAction) -> None:

@@ -37,7 +37,6 @@ from alaka.games.alakazum.phases import (
 from alaka.games.alakazum.rules import turn
 from alaka.games.alakazum.rules.table import (
     can_lose,
-    char,
     gain_public,
     join_team,
     kinds_in_hand,
@@ -89,7 +88,7 @@ def start_player_combat(s: AlakazumState, target: int, defender: int) -> None:
 
 def _legal_fighter(s: AlakazumState) -> tuple[Action, ...]:
     fighter = s.acts.fighter
-    return tuple(fighter[pid] for pid in s.teams[s.decider])
+    return tuple([fighter[pid] for pid in s.teams[s.decider]])
 
 
 def helper_candidates(s: AlakazumState, combat: Combat, side: int) -> list[int]:
@@ -110,19 +109,18 @@ def _apply_fighter(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
     combat.set_fighter(0, action.arg)
     s.log.append(E.Fighter(s.decider, 0, action.arg))
-    _next_helper(s, 0)
+    _next_helper(s, combat, 0)
 
 
-def _next_helper(s: AlakazumState, side: int) -> None:
+def _next_helper(s: AlakazumState, combat: Combat, side: int) -> None:
     """R4: each side may add one sociable character (public knowledge: skipped when none)."""
-    combat = the_combat(s)
     while side < 2:
         if combat.owner[side] >= 0 and helper_candidates(s, combat, side):
             s.phase = PH_HELPER
             s.decider = combat.owner[side]
             return
         side += 1
-    _start_combat_rolls(s)
+    _start_combat_rolls(s, combat)
 
 
 def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
@@ -131,20 +129,18 @@ def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
     if action.kind == A.HELPER:
         combat.set_helper(side, action.arg)
         s.log.append(E.Helper(s.decider, 0, action.arg))
-    _next_helper(s, side + 1)
+    _next_helper(s, combat, side + 1)
 
 
 # -- combat points -------------------------------------------------------------------------------
 
 
 def _value_needs_die(s: AlakazumState, pid: int, forest_character: bool) -> bool:
-    level = 0 if forest_character else s.level[pid]
-    return char(s, pid).combat[level] == "die"
+    return s.L.combat_die[pid][0 if forest_character else s.level[pid]]
 
 
-def _start_combat_rolls(s: AlakazumState) -> None:
+def _start_combat_rolls(s: AlakazumState, combat: Combat) -> None:
     """R4: a die combat value is rolled when the combat starts."""
-    combat = the_combat(s)
     rolls = []
     for side in (0, 1):
         for pid in (combat.fighter[side], combat.helper[side]):
@@ -154,7 +150,7 @@ def _start_combat_rolls(s: AlakazumState) -> None:
     if rolls:
         s.phase = PH_COMBAT_DIE
     else:
-        _start_potions(s)
+        _start_potions(s, combat)
 
 
 def combat_die_rolled(s: AlakazumState, value: int) -> None:
@@ -165,17 +161,16 @@ def combat_die_rolled(s: AlakazumState, value: int) -> None:
     combat.values = {**combat.values, pid: value}
     s.log.append(E.CombatDie(-1, 0, pid, value))
     if not combat.rolls:
-        _start_potions(s)
+        _start_potions(s, combat)
 
 
 def combat_value(s: AlakazumState, combat: Combat, pid: int, forest_character: bool) -> int:
     if pid < 0:
         return 0
-    if pid in combat.values:
-        return combat.values[pid]
-    level = 0 if forest_character else s.level[pid]
-    value = char(s, pid).combat[level]
-    return value if isinstance(value, int) else 0
+    values = combat.values
+    if pid in values:
+        return values[pid]
+    return s.L.combat_value[pid][0 if forest_character else s.level[pid]]
 
 
 def combat_total(s: AlakazumState, combat: Combat, side: int) -> int:
@@ -195,12 +190,11 @@ def die_total(s: AlakazumState, combat: Combat) -> int:
     """The hypnosis roll plus the winner's die potions still in effect."""
     seat = combat.owner[combat.winner]
     L = s.L
-    bonus = sum(
-        L.die_bonus[L.type_of[potion.card]]
-        for potion in combat.played
-        if potion.seat == seat and potion.in_effect and potion.use == "die"
-    )
-    return combat.roll + bonus
+    total = combat.roll
+    for potion in combat.played:
+        if potion.seat == seat and potion.in_effect and potion.use == "die":
+            total += L.die_bonus[L.type_of[potion.card]]
+    return total
 
 
 # -- potions ---------------------------------------------------------------------------------------
@@ -217,8 +211,7 @@ def stealable(combat: Combat, seat: int, die_stage: bool = False) -> PlayedPotio
     return None
 
 
-def _start_potions(s: AlakazumState) -> None:
-    combat = the_combat(s)
+def _start_potions(s: AlakazumState, combat: Combat) -> None:
     combat.turn = combat.owner[0]
     combat.passes = 0
     s.phase = PH_POTIONS
@@ -260,8 +253,7 @@ def _legal_die_potions(s: AlakazumState) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _play_potion(s: AlakazumState, action: ZumAction, use: PotionUse) -> None:
-    combat = the_combat(s)
+def _play_potion(s: AlakazumState, combat: Combat, action: ZumAction, use: PotionUse) -> None:
     seat = s.decider
     pid = take_from_hand(s, seat, action.arg)
     combat.played += (PlayedPotion(seat, pid, use),)
@@ -284,7 +276,7 @@ _USES: Final[dict[int, PotionUse]] = {A.POTION_COMBAT: "combat", A.POTION_DIE: "
 
 def _apply_potion(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
-    _play_potion(s, action, _USES[action.kind])
+    _play_potion(s, combat, action, _USES[action.kind])
     if combat.forest:
         return  # the explorer plays on until passing
     combat.passes = 0
@@ -304,32 +296,32 @@ def _apply_pass(s: AlakazumState, action: ZumAction) -> None:
         _other_turn(s, combat)
         return
     if s.phase == PH_POTIONS:
-        _resolve_combat(s)
+        _resolve_combat(s, combat)
     else:
-        _resolve_hypnosis(s)
+        _resolve_hypnosis(s, combat)
 
 
 # -- the result ------------------------------------------------------------------------------------
 
 
-def _resolve_combat(s: AlakazumState) -> None:
+def _resolve_combat(s: AlakazumState, combat: Combat) -> None:
     """R5: more points wins; ties go to the defender or the forest character. The comparison is
     recorded as it was made, before the winner goes up a level."""
-    combat = the_combat(s)
     totals = (combat_total(s, combat, 0), combat_total(s, combat, 1))
     winner = 0 if totals[0] > totals[1] else 1
     if totals[0] != totals[1]:
         reason = MORE_POINTS
     else:
         reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
-    cards = [pid for side in (0, 1) for pid in (combat.fighter[side], combat.helper[side]) if pid >= 0]
-    levels = tuple((pid, 0 if combat.forest and pid == combat.fighter[1] else s.level[pid]) for pid in cards)
-    fighters = (combat.fighter[0], combat.fighter[1])
+    fighters, helpers, level = combat.fighter, combat.helper, s.level
+    creature = fighters[1] if combat.forest else -1  # a forest character fights at level A
+    cards = (fighters[0], helpers[0], fighters[1], helpers[1])
+    levels = tuple([(pid, 0 if pid == creature else level[pid]) for pid in cards if pid >= 0])
     combat.result = CombatResult(totals, fighters, levels, winner, reason)
     combat.winner = winner
     s.log.append(E.CombatDecided(combat.owner[0], 0, fighters, totals, fighters[winner], reason))
     if combat.forest and winner == 1:
-        _forest_defeat(s)
+        _forest_defeat(s, combat)
         return
     fighter = combat.fighter[winner]
     before = s.level[fighter]
@@ -350,10 +342,9 @@ def hypnosis_rolled(s: AlakazumState, value: int) -> None:
     s.decider = winner_seat
 
 
-def _forest_defeat(s: AlakazumState) -> None:
+def _forest_defeat(s: AlakazumState, combat: Combat) -> None:
     """R6: the forest character goes back into the reshuffled deck; the fighter to the graveyard
     unless it is the only character or rides a broom."""
-    combat = the_combat(s)
     p = combat.owner[0]
     creature = combat.fighter[1]
     to_deck(s, s.deck_top)
@@ -365,17 +356,16 @@ def _forest_defeat(s: AlakazumState) -> None:
     if lost:
         to_graveyard(s, p, fighter)
     s.log.append(E.ForestDefeat(p, 0, creature, fighter, lost))
-    _end_combat(s)
+    _end_combat(s, combat)
 
 
-def _resolve_hypnosis(s: AlakazumState) -> None:
+def _resolve_hypnosis(s: AlakazumState, combat: Combat) -> None:
     """The roll (plus die potions) must exceed the loser's resistance at its level."""
-    combat = the_combat(s)
     winner = combat.winner
     loser = 1 - winner
     target = combat.fighter[loser]
     level = 0 if combat.forest else s.level[target]
-    resistance = char(s, target).resistance[level]
+    resistance = s.L.resistance[target][level]
     total = die_total(s, combat)
     winner_seat = combat.owner[winner]
     if combat.forest:
@@ -402,12 +392,11 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
         s.log.append(E.Hypnotised(winner_seat, 0, target, total, resistance))
     else:
         s.log.append(E.NotHypnotised(winner_seat, 0, target, total, resistance))
-    _end_combat(s)
+    _end_combat(s, combat)
 
 
-def _end_combat(s: AlakazumState) -> None:
+def _end_combat(s: AlakazumState, combat: Combat) -> None:
     """Potions still on the table go to the market pile in the order played (R10)."""
-    combat = the_combat(s)
     for potion in combat.played:
         if potion.in_effect or potion.use == "steal":
             s.market.append(potion.card)

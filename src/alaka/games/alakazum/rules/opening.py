@@ -107,7 +107,7 @@ def _set_start_player(s: AlakazumState, seat: int) -> None:
 
 def _legal_choose(s: AlakazumState) -> tuple[Action, ...]:
     choose = s.acts.choose
-    return tuple(choose[pid] for pid in s.row)
+    return tuple([choose[pid] for pid in s.row])
 
 
 def _apply_choose(s: AlakazumState, action: ZumAction) -> None:

@@ -68,10 +68,8 @@ SPELL_TARGET_PHASES: Final = {
 
 def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
     """R12: affordable (``budget``: energy plus hats, computed here if not given), and with a
-    legal effect."""
+    legal effect. (Asked for every spell at every action, so no generator is made for ``any``.)"""
     p = s.player
-    if spell == A.DEJA_VU and s.deja_vu:
-        return False
     if budget is None:
         budget = energy(s, p) + hats_energy(s, p)
     if budget < SPELL_COSTS[spell]:
@@ -87,29 +85,36 @@ def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> b
                 more += 1
         return more >= (3 if s.n == 5 else s.n - 1)
     if spell == A.TRAINING:
-        return any(s.level[pid] < LEVEL_C for pid in team)
+        level = s.level
+        return any([level[pid] < LEVEL_C for pid in team])
     if spell == A.CLAIRVOYANCE:
         return any_face_down(s)
     if spell == A.FOREST_MAGIC:
         return bool(s.deck or s.deck_top)
     if spell == A.LEVITATION:
-        return any(s.broom_of[pid] < 0 for pid in team) and bool(levitation_targets(s))
+        broom_of = s.broom_of
+        for pid in team:
+            if broom_of[pid] < 0:
+                return bool(levitation_targets(s))
+        return False
     if spell == A.REVIVE:
         return bool(s.graveyard)
-    return True  # Déjà Vu
+    return not s.deja_vu  # Déjà Vu, once a turn
 
 
 def levitation_targets(s: AlakazumState) -> list[int]:
     """R15: characters not at level C in another team (without a broom) or in the graveyard."""
     p = s.player
-    targets = [
-        pid
-        for q in range(s.n)
-        if q != p
-        for pid in s.teams[q]
-        if s.level[pid] < LEVEL_C and s.broom_of[pid] < 0
-    ]
-    targets.extend(pid for pid in s.graveyard if s.level[pid] < LEVEL_C)
+    level, broom_of = s.level, s.broom_of
+    targets = []
+    for q in range(s.n):
+        if q != p:
+            for pid in s.teams[q]:
+                if level[pid] < LEVEL_C and broom_of[pid] < 0:
+                    targets.append(pid)
+    for pid in s.graveyard:
+        if level[pid] < LEVEL_C:
+            targets.append(pid)
     return targets
 
 
@@ -123,7 +128,7 @@ def _spell_named(s: AlakazumState, characters: tuple[Named, ...] = (), position:
 
 def _legal_train(s: AlakazumState) -> tuple[Action, ...]:
     train = s.acts.train
-    return tuple(train[pid] for pid in s.teams[s.player] if s.level[pid] < LEVEL_C)
+    return tuple([train[pid] for pid in s.teams[s.player] if s.level[pid] < LEVEL_C])
 
 
 def _apply_train(s: AlakazumState, action: ZumAction) -> None:
@@ -131,7 +136,7 @@ def _apply_train(s: AlakazumState, action: ZumAction) -> None:
 
 
 def _legal_peek(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.peek[i] for i in face_down(s))
+    return tuple([s.acts.peek[i] for i in face_down(s)])
 
 
 def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
@@ -140,7 +145,7 @@ def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_levitate(s: AlakazumState) -> tuple[Action, ...]:
     levitate = s.acts.levitate
-    return tuple(levitate[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0)
+    return tuple([levitate[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0])
 
 
 def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
@@ -150,7 +155,7 @@ def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_swap_with(s: AlakazumState) -> tuple[Action, ...]:
     swap_with = s.acts.swap_with
-    return tuple(swap_with[pid] for pid in levitation_targets(s))
+    return tuple([swap_with[pid] for pid in levitation_targets(s)])
 
 
 def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
@@ -160,7 +165,7 @@ def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_revive(s: AlakazumState) -> tuple[Action, ...]:
     revive = s.acts.revive
-    return tuple(revive[pid] for pid in s.graveyard)
+    return tuple([revive[pid] for pid in s.graveyard])
 
 
 def _apply_revive(s: AlakazumState, action: ZumAction) -> None:
@@ -181,7 +186,7 @@ def pay_and_cast(s: AlakazumState) -> None:
 
 def _legal_pay(s: AlakazumState) -> tuple[Action, ...]:
     hat, pay = s.L.hat_of_kind, s.acts.pay
-    return tuple(pay[k] for k in kinds_in_hand(s, s.player) if hat[k] > 0)
+    return tuple([pay[k] for k in kinds_in_hand(s, s.player) if hat[k] > 0])
 
 
 def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
@@ -232,7 +237,7 @@ def _cast(s: AlakazumState) -> None:
 
 def _legal_witch_take(s: AlakazumState) -> tuple[Action, ...]:
     take_market = s.acts.take_market
-    return tuple(take_market[k] for k in distinct_kinds(s, s.market[::-1]))
+    return tuple([take_market[k] for k in distinct_kinds(s, s.market[::-1])])
 
 
 def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
@@ -286,7 +291,7 @@ def _take_fm(s: AlakazumState, kind: int) -> int:
 
 def _legal_fm_keep(s: AlakazumState) -> tuple[Action, ...]:
     keep = s.acts.keep
-    return tuple(keep[k] for k in distinct_kinds(s, list(s.fm_cards)))
+    return tuple([keep[k] for k in distinct_kinds(s, list(s.fm_cards))])
 
 
 def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
@@ -300,7 +305,7 @@ def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_fm_put(s: AlakazumState) -> tuple[Action, ...]:
     put = s.acts.put
-    return tuple(put[k] for k in distinct_kinds(s, list(s.fm_cards)))
+    return tuple([put[k] for k in distinct_kinds(s, list(s.fm_cards))])
 
 
 def _apply_put(s: AlakazumState, action: ZumAction) -> None:

@@ -178,14 +178,19 @@ def to_deck(s: AlakazumState, pids: Iterable[int]) -> None:
 def draw_kind(s: AlakazumState, kind: int) -> int:
     """Take a card of ``kind`` out of the unknown deck (the first one; the last takes its place)."""
     deck = s.deck
-    kind_of = s.L.kind_of
-    for i, pid in enumerate(deck):
-        if kind_of[pid] == kind:
-            deck[i] = deck[-1]
-            deck.pop()
-            s.deck_kinds[kind] -= 1
-            return pid
-    raise ValueError("no such card in the deck")
+    cards = s.L.cards_of_kind[kind]
+    if len(cards) == 1:  # the one card of its kind: ``index`` finds it without a Python loop
+        i = deck.index(cards[0])
+    else:
+        kind_of = s.L.kind_of
+        i = 0
+        while kind_of[deck[i]] != kind:  # an IndexError past the end: no such card in the deck
+            i += 1
+    pid = deck[i]
+    deck[i] = deck[-1]
+    deck.pop()
+    s.deck_kinds[kind] -= 1
+    return pid
 
 
 def recount(s: AlakazumState) -> None:

@@ -41,8 +41,9 @@ def announce(s: AlakazumState, announcement: Announcement) -> None:
 
 def _legal_voodoo(s: AlakazumState) -> tuple[Action, ...]:
     doll = s.L.is_voodoo
-    if any(doll[pid] for pid in s.hands[s.decider]):
-        return (s.acts.no_voodoo, s.acts.voodoo)
+    for pid in s.hands[s.decider]:
+        if doll[pid]:
+            return (s.acts.no_voodoo, s.acts.voodoo)
     return (s.acts.no_voodoo,)
 
 
