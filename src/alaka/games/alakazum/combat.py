@@ -109,9 +109,11 @@ class Combat:
 
     def __init__(self, forest: bool, attacker_owner: int, defender: int, defender_owner: int) -> None:
         self.forest = forest
-        self.fighter = (-1, defender)
-        self.owner = (attacker_owner, defender_owner)
-        self.helper = (-1, -1)
+        # ``tuple[int, ...]``, not ``tuple[int, int]``: compiled, a fixed-length tuple is kept
+        # unboxed and would be boxed again at every ``fighter[side]``.
+        self.fighter: tuple[int, ...] = (-1, defender)
+        self.owner: tuple[int, ...] = (attacker_owner, defender_owner)
+        self.helper: tuple[int, ...] = (-1, -1)
         #: Combat values rolled for die ("D") characters at the start of the combat.
         self.values: Mapping[int, int] = NO_VALUES
         #: Characters whose die combat value is still to roll.

@@ -135,19 +135,18 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.aside: tuple[int, ...] = ()
         self.exchanges: tuple[int, ...] = (0,) * n
         self.deal_queue: tuple[int, ...] = ()
-        self.window: tuple[int, ...] = ()
+        self.window: list[int] = []
         self.fm_cards: tuple[int, ...] = ()
         self.fm_order: tuple[int, ...] = ()
         self.seen = [0] * n
         # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
-        # Team totals are lists, changed in place: a team changes about once a turn, but a
-        # tuple rebuilt each time would cost more than the copies it saves. Hand totals change
-        # only with a hat, an object or an amulet: tuples.
+        # The running totals are lists, changed in place: they change several times a turn,
+        # and a tuple rebuilt each time would cost playouts more than the copies it saves.
         self.team_energy = [0] * n
-        self.hand_energy: tuple[int, ...] = (0,) * n
+        self.hand_energy = [0] * n
         self.team_cultures = [0] * n
         self.team_points = [0] * (n * len(CULTURES))
-        self.hand_points: tuple[int, ...] = (0,) * (n * len(CULTURES))
+        self.hand_points = [0] * (n * len(CULTURES))
         #: How many cards of each kind are in ``deck`` (by catalogue row).
         self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
@@ -204,15 +203,15 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.aside = s.aside
         self.exchanges = s.exchanges
         self.deal_queue = s.deal_queue
-        self.window = s.window
+        self.window = s.window[:]
         self.fm_cards = s.fm_cards
         self.fm_order = s.fm_order
         self.seen = s.seen[:]
         self.team_energy = s.team_energy[:]
-        self.hand_energy = s.hand_energy
+        self.hand_energy = s.hand_energy[:]
         self.team_cultures = s.team_cultures[:]
         self.team_points = s.team_points[:]
-        self.hand_points = s.hand_points
+        self.hand_points = s.hand_points[:]
         self.deck_kinds = s.deck_kinds[:]
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared

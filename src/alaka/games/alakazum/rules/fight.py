@@ -313,9 +313,10 @@ def _resolve_combat(s: AlakazumState, combat: Combat) -> None:
         reason = MORE_POINTS
     else:
         reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
-    fighters, helpers, level = combat.fighter, combat.helper, s.level
+    helpers, level = combat.helper, s.level
+    fighters = (combat.fighter[0], combat.fighter[1])
     creature = fighters[1] if combat.forest else -1  # a forest character fights at level A
-    cards = (fighters[0], helpers[0], fighters[1], helpers[1])
+    cards = [fighters[0], helpers[0], fighters[1], helpers[1]]
     levels = tuple([(pid, 0 if pid == creature else level[pid]) for pid in cards if pid >= 0])
     combat.result = CombatResult(totals, fighters, levels, winner, reason)
     combat.winner = winner

@@ -66,40 +66,55 @@ SPELL_TARGET_PHASES: Final = {
 }
 
 
-def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
-    """R12: affordable (``budget``: energy plus hats, computed here if not given), and with a
-    legal effect. (Asked for every spell at every action, so no generator is made for ``any``.)"""
+def castable_spells(s: AlakazumState) -> list[int]:
+    """R12: the spells the player may cast now, in the scroll's order: each affordable (very
+    magical characters' energy plus hats) and with a legal effect. One pass for the whole menu,
+    since it is asked at every action; the costs go up along the scroll, so once one is too dear
+    the rest are too."""
     p = s.player
-    if budget is None:
-        budget = energy(s, p) + hats_energy(s, p)
-    if budget < SPELL_COSTS[spell]:
-        return False
+    budget = energy(s, p) + hats_energy(s, p)
     team = s.teams[p]
-    if spell == A.UNLUCKY_WITCH:
-        if not s.market:
-            return False
+    castable: list[int] = []
+    # Unlucky Witch (free): only against at least n-1 players (3 with five) with more characters.
+    if s.market:
         mine = len(team)
         more = 0
         for q in range(s.n):
             if q != p and len(s.teams[q]) > mine:
                 more += 1
-        return more >= (3 if s.n == 5 else s.n - 1)
-    if spell == A.TRAINING:
-        level = s.level
-        return any([level[pid] < LEVEL_C for pid in team])
-    if spell == A.CLAIRVOYANCE:
-        return any_face_down(s)
-    if spell == A.FOREST_MAGIC:
-        return bool(s.deck or s.deck_top)
-    if spell == A.LEVITATION:
-        broom_of = s.broom_of
-        for pid in team:
-            if broom_of[pid] < 0:
-                return bool(levitation_targets(s))
-        return False
-    if spell == A.REVIVE:
-        return bool(s.graveyard)
-    return not s.deja_vu  # Déjà Vu, once a turn
+        if more >= (3 if s.n == 5 else s.n - 1):
+            castable.append(A.UNLUCKY_WITCH)
+    if budget < SPELL_COSTS[A.TRAINING]:
+        return castable
+    level = s.level
+    if any([level[pid] < LEVEL_C for pid in team]):
+        castable.append(A.TRAINING)
+    if budget < SPELL_COSTS[A.CLAIRVOYANCE]:
+        return castable
+    if any_face_down(s):
+        castable.append(A.CLAIRVOYANCE)
+    if budget < SPELL_COSTS[A.FOREST_MAGIC]:
+        return castable
+    if s.deck or s.deck_top:
+        castable.append(A.FOREST_MAGIC)
+    if (
+        budget >= SPELL_COSTS[A.LEVITATION]
+        and any([s.broom_of[pid] < 0 for pid in team])
+        and levitation_targets(s)
+    ):
+        castable.append(A.LEVITATION)
+    if budget < SPELL_COSTS[A.REVIVE]:
+        return castable
+    if s.graveyard:
+        castable.append(A.REVIVE)
+    if budget >= SPELL_COSTS[A.DEJA_VU] and not s.deja_vu:  # Déjà Vu: once a turn
+        castable.append(A.DEJA_VU)
+    return castable
+
+
+def spell_castable(s: AlakazumState, spell: int) -> bool:
+    """R12: whether the player may cast ``spell`` now (see :func:`castable_spells`)."""
+    return spell in castable_spells(s)
 
 
 def levitation_targets(s: AlakazumState) -> list[int]:

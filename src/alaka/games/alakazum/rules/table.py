@@ -65,8 +65,11 @@ def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> N
 
 
 def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``values`` with the entry at ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the entry at ``index`` replaced by ``value`` (through a list: quicker
+    than joining slices, in both builds)."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -77,7 +80,9 @@ def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 def set_team(s: AlakazumState, seat: int, team: tuple[int, ...]) -> None:
     """The seat's team is now ``team``: every change of a team goes through here."""
-    s.teams = (*s.teams[:seat], team, *s.teams[seat + 1 :])
+    teams = list(s.teams)
+    teams[seat] = team
+    s.teams = tuple(teams)
     team_changed(s, seat)
 
 
@@ -134,24 +139,23 @@ def team_changed(s: AlakazumState, seat: int) -> None:
         p4 += points[4]
     s.team_energy[seat] = energy
     s.team_cultures[seat] = present
-    base = seat * NUM_CULTURES
-    s.team_points[base : base + NUM_CULTURES] = [p0, p1, p2, p3, p4]
+    totals, base = s.team_points, seat * NUM_CULTURES  # stored one by one: no list made
+    totals[base] = p0
+    totals[base + 1] = p1
+    totals[base + 2] = p2
+    totals[base + 3] = p3
+    totals[base + 4] = p4
 
 
 def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
-    """A card entered (``sign`` 1) or left (-1) the hand: only a hat, an object or an amulet
-    changes the totals (most cards do not, so the tuples are seldom replaced)."""
     L = s.L
-    hat = L.hat[pid]
-    if hat:
-        s.hand_energy = replaced(s.hand_energy, seat, s.hand_energy[seat] + sign * hat)
+    s.hand_energy[seat] += sign * L.hat[pid]
     if L.adds_points[pid]:
         points = L.conjure[pid]
-        totals = list(s.hand_points)
+        hand_points = s.hand_points
         base = seat * NUM_CULTURES
         for c in range(NUM_CULTURES):
-            totals[base + c] += sign * points[c]
-        s.hand_points = tuple(totals)
+            hand_points[base + c] += sign * points[c]
 
 
 def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
@@ -199,8 +203,8 @@ def recount(s: AlakazumState) -> None:
     s.team_energy = [0] * n
     s.team_cultures = [0] * n
     s.team_points = [0] * (n * NUM_CULTURES)
-    s.hand_energy = (0,) * n
-    s.hand_points = (0,) * (n * NUM_CULTURES)
+    s.hand_energy = [0] * n
+    s.hand_points = [0] * (n * NUM_CULTURES)
     for seat in range(n):
         team_changed(s, seat)
         for pid in s.hands[seat]:

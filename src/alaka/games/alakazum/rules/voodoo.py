@@ -34,7 +34,7 @@ def announce(s: AlakazumState, announcement: Announcement) -> None:
     turn order from the announcer's left is asked."""
     s.announced = announcement
     s.log.append(E.Announced(s.player, 0, announcement))
-    s.window = tuple([(s.player + k) % s.n for k in range(1, s.n)])
+    s.window = [(s.player + k) % s.n for k in range(1, s.n)]
     s.phase = PH_VOODOO
     s.decider = s.window[0]
 
@@ -54,7 +54,7 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
         remove_from_hand(s, seat, doll)
         s.box += (doll,)
         s.log.append(E.VoodooPlayed(seat, 0, s.player))
-        s.window = ()
+        s.window = []
         announced = s.announced
         s.decider = s.player
         s.spell = s.give_kind = -1  # nothing was paid or given
@@ -64,7 +64,7 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
         else:
             turn.action_done(s)
         return
-    s.window = s.window[1:]
+    s.window.pop(0)
     if s.window:
         s.decider = s.window[0]
     else:
