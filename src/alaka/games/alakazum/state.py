@@ -16,7 +16,7 @@ rules replace when it changes, so the type checker refuses any write in place.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
@@ -27,6 +27,17 @@ from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
+
+# Where each running total is in a seat's block of ``totals`` (from ``seat * TOTALS_PER_SEAT``):
+#: the team's magic energy, the hats' in hand, the cultures of the team's characters (a bit mask),
+TEAM_ENERGY: Final = 0
+HAND_ENERGY: Final = 1
+TEAM_CULTURES: Final = 2
+#: then the characters' culture points at their levels, and the objects' and amulets' in hand, by
+#: culture (``TEAM_POINTS + c``).
+TEAM_POINTS: Final = 3
+HAND_POINTS: Final = TEAM_POINTS + len(CULTURES)
+TOTALS_PER_SEAT: Final = HAND_POINTS + len(CULTURES)
 
 
 class AlakazumState(PhasedState[ZumOptions]):
@@ -62,8 +73,6 @@ class AlakazumState(PhasedState[ZumOptions]):
         "give_kind",
         "give_left",
         "graveyard",
-        "hand_energy",
-        "hand_points",
         "hands",
         "last_combat",
         "level",
@@ -81,11 +90,9 @@ class AlakazumState(PhasedState[ZumOptions]):
         "seen",
         "spell",
         "start_player",
-        "team_cultures",
-        "team_energy",
-        "team_points",
         "teams",
         "top_known",
+        "totals",
         "truncated",
         "turns",
         "window",
@@ -139,14 +146,11 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.fm_cards: tuple[int, ...] = ()
         self.fm_order: tuple[int, ...] = ()
         self.seen = [0] * n
-        # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
-        # The running totals are lists, changed in place: they change several times a turn,
-        # and a tuple rebuilt each time would cost playouts more than the copies it saves.
-        self.team_energy = [0] * n
-        self.hand_energy = [0] * n
-        self.team_cultures = [0] * n
-        self.team_points = [0] * (n * len(CULTURES))
-        self.hand_points = [0] * (n * len(CULTURES))
+        #: The running totals (rules/table.py): a block of :data:`TOTALS_PER_SEAT` numbers per
+        #: seat, in one list changed in place (they change several times a turn: a tuple rebuilt
+        #: each time would cost playouts more than it saves copies; one list, not five, is one
+        #: copy).
+        self.totals = [0] * (n * TOTALS_PER_SEAT)
         #: How many cards of each kind are in ``deck`` (by catalogue row).
         self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
@@ -207,11 +211,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.fm_cards = s.fm_cards
         self.fm_order = s.fm_order
         self.seen = s.seen[:]
-        self.team_energy = s.team_energy[:]
-        self.hand_energy = s.hand_energy[:]
-        self.team_cultures = s.team_cultures[:]
-        self.team_points = s.team_points[:]
-        self.hand_points = s.hand_points[:]
+        self.totals = s.totals[:]
         self.deck_kinds = s.deck_kinds[:]
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared

@@ -135,17 +135,15 @@ def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
 # -- combat points -------------------------------------------------------------------------------
 
 
-def _value_needs_die(s: AlakazumState, pid: int, forest_character: bool) -> bool:
-    return s.L.combat_die[pid][0 if forest_character else s.level[pid]]
-
-
 def _start_combat_rolls(s: AlakazumState, combat: Combat) -> None:
     """R4: a die combat value is rolled when the combat starts."""
-    rolls = []
-    for side in (0, 1):
-        for pid in (combat.fighter[side], combat.helper[side]):
-            if pid >= 0 and _value_needs_die(s, pid, combat.forest and side == 1):
-                rolls.append(pid)
+    fighter, helper, level, rolls_die = combat.fighter, combat.helper, s.level, s.L.combat_die
+    creature = fighter[1] if combat.forest else -1  # a forest character fights at level A
+    rolls = [
+        pid
+        for pid in [fighter[0], helper[0], fighter[1], helper[1]]
+        if pid >= 0 and rolls_die[pid][0 if pid == creature else level[pid]]
+    ]
     combat.rolls = tuple(rolls)
     if rolls:
         s.phase = PH_COMBAT_DIE

@@ -87,8 +87,10 @@ def castable_spells(s: AlakazumState) -> list[int]:
     if budget < SPELL_COSTS[A.TRAINING]:
         return castable
     level = s.level
-    if any([level[pid] < LEVEL_C for pid in team]):
-        castable.append(A.TRAINING)
+    for pid in team:
+        if level[pid] < LEVEL_C:
+            castable.append(A.TRAINING)
+            break
     if budget < SPELL_COSTS[A.CLAIRVOYANCE]:
         return castable
     if any_face_down(s):
@@ -97,12 +99,13 @@ def castable_spells(s: AlakazumState) -> list[int]:
         return castable
     if s.deck or s.deck_top:
         castable.append(A.FOREST_MAGIC)
-    if (
-        budget >= SPELL_COSTS[A.LEVITATION]
-        and any([s.broom_of[pid] < 0 for pid in team])
-        and levitation_targets(s)
-    ):
-        castable.append(A.LEVITATION)
+    if budget >= SPELL_COSTS[A.LEVITATION]:
+        broom_of = s.broom_of
+        for pid in team:
+            if broom_of[pid] < 0:  # a character of the caster's that may leave
+                if levitation_targets(s):
+                    castable.append(A.LEVITATION)
+                break
     if budget < SPELL_COSTS[A.REVIVE]:
         return castable
     if s.graveyard:

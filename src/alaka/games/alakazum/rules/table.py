@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 from alaka.core import knowledge
 from alaka.games.alakazum.content import CULTURES, Character
 from alaka.games.alakazum.phases import SAC_CONJURE
+from alaka.games.alakazum.state import (
+    HAND_ENERGY,
+    HAND_POINTS,
+    TEAM_CULTURES,
+    TEAM_ENERGY,
+    TEAM_POINTS,
+    TOTALS_PER_SEAT,
+)
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -110,11 +118,10 @@ def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
 
 # -- running totals: what every menu asks, kept up to date as cards move -------------------------
 #
-# Per seat, the state keeps its team's magic energy (``team_energy``), its hats' (``hand_energy``),
-# the cultures its characters belong to (``team_cultures``, a bit mask) and, flat by seat and
-# culture (``seat * NUM_CULTURES + c``), its characters' culture points at their levels
-# (``team_points``) and its objects' and amulets' (``hand_points``); and, by card kind, how many
-# cards of each are in the unknown forest deck (``deck_kinds``). Every change of a team, a level,
+# Per seat, the state keeps (in ``totals``, a block per seat: see the state's offsets) its team's
+# magic energy, its hats', the cultures its characters belong to (a bit mask), its characters'
+# culture points at their levels and its objects' and amulets', by culture; and, by card kind,
+# how many cards of each are in the unknown forest deck (``deck_kinds``). Every change of a team, a level,
 # a hand or the deck goes through the functions here; :func:`recount` works them all out again
 # (after a position is built or its hidden cards dealt again), and a test checks the two agree
 # after every step of random games.
@@ -137,9 +144,10 @@ def team_changed(s: AlakazumState, seat: int) -> None:
         p2 += points[2]
         p3 += points[3]
         p4 += points[4]
-    s.team_energy[seat] = energy
-    s.team_cultures[seat] = present
-    totals, base = s.team_points, seat * NUM_CULTURES  # stored one by one: no list made
+    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals[base + TEAM_ENERGY] = energy
+    totals[base + TEAM_CULTURES] = present
+    base += TEAM_POINTS  # stored one by one: no list made
     totals[base] = p0
     totals[base + 1] = p1
     totals[base + 2] = p2
@@ -149,13 +157,13 @@ def team_changed(s: AlakazumState, seat: int) -> None:
 
 def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
     L = s.L
-    s.hand_energy[seat] += sign * L.hat[pid]
+    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals[base + HAND_ENERGY] += sign * L.hat[pid]
     if L.adds_points[pid]:
         points = L.conjure[pid]
-        hand_points = s.hand_points
-        base = seat * NUM_CULTURES
+        base += HAND_POINTS
         for c in range(NUM_CULTURES):
-            hand_points[base + c] += sign * points[c]
+            totals[base + c] += sign * points[c]
 
 
 def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
@@ -200,11 +208,7 @@ def draw_kind(s: AlakazumState, kind: int) -> int:
 def recount(s: AlakazumState) -> None:
     """Work out every running total from the cards where they are."""
     n = s.n
-    s.team_energy = [0] * n
-    s.team_cultures = [0] * n
-    s.team_points = [0] * (n * NUM_CULTURES)
-    s.hand_energy = [0] * n
-    s.hand_points = [0] * (n * NUM_CULTURES)
+    s.totals = [0] * (n * TOTALS_PER_SEAT)
     for seat in range(n):
         team_changed(s, seat)
         for pid in s.hands[seat]:
@@ -221,14 +225,14 @@ def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
     its points "to your characters of that culture", so it counts only in a culture where the
     player has a character (a multicolour one belongs to every culture), even one with no points
     at its level."""
-    base = seat * NUM_CULTURES
-    totals = s.team_points[base : base + NUM_CULTURES]
-    present = s.team_cultures[seat]
+    kept, base = s.totals, seat * TOTALS_PER_SEAT
+    totals = kept[base + TEAM_POINTS : base + TEAM_POINTS + NUM_CULTURES]
+    present = kept[base + TEAM_CULTURES]
     if hand and present:
-        hand_points = s.hand_points
+        base += HAND_POINTS
         for c in range(NUM_CULTURES):
             if present >> c & 1:
-                totals[c] += hand_points[base + c]
+                totals[c] += kept[base + c]
     return totals
 
 
@@ -244,11 +248,16 @@ def best_culture(s: AlakazumState, seat: int) -> int:
 
 def energy(s: AlakazumState, seat: int) -> int:
     """Magic energy from very magical characters (Maruxa gives 2), available every action (R12, R16)."""
-    return s.team_energy[seat]
+    return s.totals[seat * TOTALS_PER_SEAT + TEAM_ENERGY]
 
 
 def hats_energy(s: AlakazumState, seat: int) -> int:
-    return s.hand_energy[seat]
+    return s.totals[seat * TOTALS_PER_SEAT + HAND_ENERGY]
+
+
+def team_cultures(s: AlakazumState, seat: int) -> int:
+    """The cultures of the seat's characters, as a bit mask (bit c for ``CULTURES[c]``)."""
+    return s.totals[seat * TOTALS_PER_SEAT + TEAM_CULTURES]
 
 
 def distinct_kinds(s: AlakazumState, pids: list[int]) -> list[int]:

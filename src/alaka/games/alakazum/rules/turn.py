@@ -43,7 +43,10 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     s.deja_vu = False
     s.log.append(E.TurnStarts(seat, 0, s.turns))
     is_thrifty = s.L.thrifty
-    thrifty = sum([is_thrifty[pid] for pid in s.teams[seat]])
+    thrifty = 0
+    for pid in s.teams[seat]:
+        if is_thrifty[pid]:
+            thrifty += 1
     for _ in range(thrifty):
         if not s.market:
             break
