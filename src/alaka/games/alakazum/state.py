@@ -95,7 +95,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         "totals",
         "truncated",
         "turns",
-        "window",
+        "window_left",
         "winner",
         "witch_left",
     )
@@ -142,7 +142,8 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.aside: tuple[int, ...] = ()
         self.exchanges: tuple[int, ...] = (0,) * n
         self.deal_queue: tuple[int, ...] = ()
-        self.window: list[int] = []
+        #: How many players the voodoo window has still to ask (R22; see ``rules.voodoo.window``).
+        self.window_left = 0
         self.fm_cards: tuple[int, ...] = ()
         self.fm_order: tuple[int, ...] = ()
         self.seen = [0] * n
@@ -207,7 +208,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.aside = s.aside
         self.exchanges = s.exchanges
         self.deal_queue = s.deal_queue
-        self.window = s.window[:]
+        self.window_left = s.window_left
         self.fm_cards = s.fm_cards
         self.fm_order = s.fm_order
         self.seen = s.seen[:]
