@@ -177,8 +177,9 @@ class ZumRules(GameRules["AlakazumState"]):
         setup(s)
 
     def legal_actions(self, s: AlakazumState) -> tuple[Action, ...]:
-        handler = _LEGAL.get(s.phase)  # as legal_actions(s), without a call more at every step
-        return handler(s) if handler is not None else ()
+        # As legal_actions(s) without a call more at every step: asked only when a player
+        # decides, and every decision phase has its chapter's handler.
+        return _LEGAL[s.phase](s)
 
     def chance_outcomes(self, s: AlakazumState) -> tuple[tuple[Action, float], ...]:
         return chance_outcomes(s)

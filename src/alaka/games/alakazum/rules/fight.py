@@ -224,10 +224,11 @@ def _legal_potions(s: AlakazumState) -> tuple[Action, ...]:
     acts = s.acts
     out: list[Action] = []
     can_steal = not combat.forest and stealable(combat, seat) is not None
+    combat_bonus, is_steal = L.combat_bonus, L.is_steal
     for kind in kinds_in_hand(s, seat):
-        if L.combat_bonus[kind] > 0:
+        if combat_bonus[kind] > 0:
             out.append(acts.potion_combat[kind])
-        elif can_steal and L.is_steal[kind]:
+        elif can_steal and is_steal[kind]:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)
@@ -241,11 +242,12 @@ def _legal_die_potions(s: AlakazumState) -> tuple[Action, ...]:
     acts = s.acts
     out: list[Action] = []
     winner_seat = combat.owner[combat.winner]
+    die_bonus, is_steal = L.die_bonus, L.is_steal
     for kind in kinds_in_hand(s, seat):
         if seat == winner_seat:
-            if L.die_bonus[kind] > 0:
+            if die_bonus[kind] > 0:
                 out.append(acts.potion_die[kind])
-        elif L.is_steal[kind] and stealable(combat, seat, die_stage=True) is not None:
+        elif is_steal[kind] and stealable(combat, seat, die_stage=True) is not None:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)
