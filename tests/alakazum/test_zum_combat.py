@@ -99,7 +99,7 @@ def test_a_forest_defeat_reshuffles_a_known_deck_top():
     )
     assert [key(s2, p) for p in s2.deck_top] == ["magic_hat_3#1", "broom#1"]  # top = last
     play(s2, "fighter:moura", "pass")
-    assert s2.deck_top == []
+    assert s2.deck_top == ()
     assert s2.top_known == 0
     assert {"broom#1", "magic_hat_3#1", "gegant"} <= {key(s2, p) for p in s2.deck}
 

@@ -76,7 +76,7 @@ def test_the_opening_deal_gives_three_forest_cards_each_one_at_a_time():
     play(s, f"draw:{deal[-1]}")
     assert hand(s, 0) == sorted(deal[0::2])
     assert hand(s, 1) == sorted(deal[1::2])
-    assert s.exchanges == [0, 0]
+    assert s.exchanges == (0, 0)
     assert s.view(None)["deck_size"] == 84
     assert s.view(1)["players"][0]["hand"] is None  # dealt face down
 
@@ -89,12 +89,12 @@ def test_non_hand_cards_are_exchanged_until_everyone_holds_three_hand_cards():
     play(s, "draw:magic_hat_1", "draw:castanyera", "draw:combat_potion_2", "draw:magic_hat_2")
     play(s, "draw:broom", "draw:santa_claus_present")
     assert phase(s) == "the opening deal"  # Player 2 swaps two cards
-    assert s.exchanges == [0, 2]
+    assert s.exchanges == (0, 2)
     play(s, "draw:maruxa")  # a character again: swapped again
     play(s, "draw:steal_potion")
     assert phase(s) == "the opening deal"
     play(s, "draw:die_potion_2")
-    assert s.exchanges == [0, 3]
+    assert s.exchanges == (0, 3)
     assert hand(s, 1) == ["die_potion_2", "magic_hat_2", "steal_potion"]
     assert all(s.L.is_hand[p] for p in s.hands[0] + s.hands[1])
     assert s.view(None)["deck_size"] == 90 - 6  # the swapped cards are back in the deck
@@ -108,7 +108,7 @@ def test_the_player_who_exchanged_most_starts():
     play(s, "draw:magic_hat_1", "draw:maruxa", "draw:nano")  # P2 2, P3 1
     play(s, "draw:broom", "draw:magic_hat_2", "draw:magic_hat_2")
     play(s, "draw:steal_potion", "draw:double_potion", "draw:die_potion_1")
-    assert s.exchanges == [0, 2, 1]
+    assert s.exchanges == (0, 2, 1)
     assert phase(s) == "choose an initial character"
     assert s.current_player() == 1
     assert s.start_player == 1
@@ -121,7 +121,7 @@ def test_a_tie_for_most_exchanges_is_broken_by_chance():
     play(s, "draw:broom", "draw:magic_hat_1", "draw:magic_hat_2")
     play(s, "draw:magic_hat_2", "draw:steal_potion", "draw:double_potion")
     play(s, "draw:die_potion_1", "draw:die_potion_2")
-    assert s.exchanges == [1, 0, 1]
+    assert s.exchanges == (1, 0, 1)
     assert chance(s) == {"first:p1", "first:p3"}
     assert sorted(p for _, p in s.chance_outcomes()) == [0.5, 0.5]
     play(s, "first:p3")

@@ -311,7 +311,7 @@ def test_forest_magic_keeping_a_character_means_fighting_it():
     play(s, "fighter:maruxa", "pass")
     assert team(s, 0) == ["moura"]  # Maruxa lost and went to the graveyard
     assert "sant_jordi" in {key(s, p) for p in s.deck}
-    assert s.deck_top == []  # the lost fight reshuffled the deck
+    assert s.deck_top == ()  # the lost fight reshuffled the deck
     assert phase(s) == "conjure an Alakazum?"
 
 

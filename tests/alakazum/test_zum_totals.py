@@ -17,6 +17,7 @@ import alaka
 from alaka.games.alakazum import rules
 from alaka.games.alakazum.content import CULTURES, HandCard
 from alaka.games.alakazum.layout import hat_energy
+from alaka.games.alakazum.rules.table import team_cultures
 from alaka.games.alakazum.state import AlakazumState
 
 ZUM = alaka.game("alakazum")
@@ -56,7 +57,7 @@ def _kept(s: AlakazumState) -> dict[str, Any]:
         "energy": [rules.energy(s, seat) for seat in range(s.n)],
         "hats": [rules.hats_energy(s, seat) for seat in range(s.n)],
         "cultures": [
-            {c for i, c in enumerate(CULTURES) if s.team_cultures[seat] >> i & 1} for seat in range(s.n)
+            {c for i, c in enumerate(CULTURES) if team_cultures(s, seat) >> i & 1} for seat in range(s.n)
         ],
         "table": [rules.culture_totals(s, seat, hand=False) for seat in range(s.n)],
         "with hand": [rules.culture_totals(s, seat) for seat in range(s.n)],

@@ -65,7 +65,7 @@ def test_a_trap_leaves_the_game():
     """Trap cards, R10: after its effect the trap goes back to the box, not to the market or deck."""
     s = trapped(BLACK_FRIDAY, ["Moura"])
     assert "black_friday_discount#1" in box(s)
-    assert all(not s.L.is_trap[p] for p in s.market + s.deck_top)
+    assert all(not s.L.is_trap[p] for p in [*s.market, *s.deck_top])
 
 
 def test_halloween_offers_cards_or_a_character():

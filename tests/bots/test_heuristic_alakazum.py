@@ -28,7 +28,7 @@ def fingerprint(s: Any) -> tuple[Any, ...]:
         s.phase, s.player, s.decider, s.actions_left, s.announced, s.paid, s.revealed, s.conjure_total,
         tuple(s.market), tuple(s.deck), tuple(s.deck_top), tuple(s.level), tuple(s.broom_of),
         tuple(s.graveyard), tuple(s.enemy_at), tuple(s.enemy_pool), tuple(s.peeked), tuple(s.seen),
-        tuple(s.fm_cards), tuple(s.window), len(s.log), tuple(s.history),
+        tuple(s.fm_cards), s.window_left, len(s.log), tuple(s.history),
         tuple(tuple(h) for h in s.hands), tuple(tuple(t) for t in s.teams),
     )  # fmt: skip
     if combat is not None:

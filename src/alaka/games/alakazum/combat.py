@@ -5,6 +5,7 @@ Its own module (no rules here) so that the rules, the state and the view can all
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final, Literal, TypeAlias
 
 from alaka.core.values import FrozenValue
@@ -14,6 +15,10 @@ MORE_POINTS: Final = "more combat points"
 TIE_TO_THE_FOREST: Final = "a tie goes to the forest character"
 TIE_TO_THE_DEFENDER: Final = "a tie goes to the defender"
 
+
+#: A combat's die values before any is rolled, shared by every combat (a ``Mapping``: the type
+#: checker refuses a write; a roll makes a new one).
+NO_VALUES: Final[Mapping[int, int]] = {}
 
 #: What a potion was played for: combat points, the hypnosis die, or stealing the rival's (R7).
 PotionUse: TypeAlias = Literal["combat", "die", "steal"]
@@ -81,7 +86,10 @@ class CombatResult(FrozenValue):
 class Combat:
     """A combat in progress, or the last one (until the next combat starts). Side 0 is the
     attacker (or the forest explorer), side 1 the defender (or the forest character, whose owner
-    is -1)."""
+    is -1).
+
+    Its cards are in tuples and its die values in a mapping, replaced when they change (a few
+    times a combat at most), so a copy of the state shares them and copies only the numbers."""
 
     __slots__ = (
         "fighter",
@@ -101,15 +109,17 @@ class Combat:
 
     def __init__(self, forest: bool, attacker_owner: int, defender: int, defender_owner: int) -> None:
         self.forest = forest
-        self.fighter = [-1, defender]
-        self.owner = [attacker_owner, defender_owner]
-        self.helper = [-1, -1]
+        # ``tuple[int, ...]``, not ``tuple[int, int]``: compiled, a fixed-length tuple is kept
+        # unboxed and would be boxed again at every ``fighter[side]``.
+        self.fighter: tuple[int, ...] = (-1, defender)
+        self.owner: tuple[int, ...] = (attacker_owner, defender_owner)
+        self.helper: tuple[int, ...] = (-1, -1)
         #: Combat values rolled for die ("D") characters at the start of the combat.
-        self.values: dict[int, int] = {}
+        self.values: Mapping[int, int] = NO_VALUES
         #: Characters whose die combat value is still to roll.
-        self.rolls: list[int] = []
-        #: Potions played, in order (immutable: a stolen one is replaced by a cancelled copy).
-        self.played: list[PlayedPotion] = []
+        self.rolls: tuple[int, ...] = ()
+        #: Potions played, in order (a stolen one is replaced by a cancelled copy).
+        self.played: tuple[PlayedPotion, ...] = ()
         self.turn = attacker_owner
         self.passes = 0
         #: -1 until decided, then the winning side (0 attacker, 1 defender).
@@ -123,11 +133,11 @@ class Combat:
 
     def copy(self) -> Combat:
         new = Combat(self.forest, self.owner[0], self.fighter[1], self.owner[1])
-        new.fighter = self.fighter[:]
-        new.helper = self.helper[:]
-        new.values = dict(self.values)
-        new.rolls = self.rolls[:]
-        new.played = self.played[:]
+        new.fighter = self.fighter
+        new.helper = self.helper
+        new.values = self.values
+        new.rolls = self.rolls
+        new.played = self.played
         new.turn = self.turn
         new.passes = self.passes
         new.winner = self.winner
@@ -135,6 +145,12 @@ class Combat:
         new.roll = self.roll
         new.hypnosis = self.hypnosis
         return new
+
+    def set_fighter(self, side: int, pid: int) -> None:
+        self.fighter = (pid, self.fighter[1]) if side == 0 else (self.fighter[0], pid)
+
+    def set_helper(self, side: int, pid: int) -> None:
+        self.helper = (pid, self.helper[1]) if side == 0 else (self.helper[0], pid)
 
     def side_of(self, seat: int) -> int:
         return 0 if self.owner[0] == seat else 1

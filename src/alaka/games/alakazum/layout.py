@@ -56,6 +56,8 @@ class Layout:
     is_trap: tuple[bool, ...]
     #: Row indices of the hand-card kinds (what hand-card actions are about).
     hand_kinds: tuple[int, ...]
+    #: By kind: its physical cards (most kinds have one, found in a list at C speed).
+    cards_of_kind: tuple[tuple[int, ...], ...]
     # Per physical card, precomputed for the hot paths (0 / () where it does not apply):
     #: magic energy of a hat
     hat: tuple[int, ...]
@@ -74,6 +76,11 @@ class Layout:
     #: a sociable character; a thrifty character
     sociable: tuple[bool, ...]
     thrifty: tuple[bool, ...]
+    #: a character's combat value at each level (0 where it is rolled on the die), and whether
+    #: it is rolled there; its resistance at each level
+    combat_value: tuple[tuple[int, ...], ...]
+    combat_die: tuple[tuple[bool, ...], ...]
+    resistance: tuple[tuple[int, ...], ...]
     #: a character's culture as an index of ``CULTURES``; -1 for a multicolour one (no food
     #: raises it) and for other cards
     culture_index: tuple[int, ...]
@@ -210,6 +217,14 @@ def layout_for(catalogue: Catalogue) -> Layout:
         is_voodoo=tuple(isinstance(card, HandCard) and is_voodoo(card) for card in cards),
         sociable=tuple(isinstance(card, Character) and card.sociable for card in cards),
         thrifty=tuple(isinstance(card, Character) and card.thrifty for card in cards),
+        combat_value=tuple(
+            tuple(v if isinstance(v, int) else 0 for v in card.combat) if isinstance(card, Character) else ()
+            for card in cards
+        ),
+        combat_die=tuple(
+            tuple(v == "die" for v in card.combat) if isinstance(card, Character) else () for card in cards
+        ),
+        resistance=tuple(card.resistance if isinstance(card, Character) else () for card in cards),
         culture_index=tuple(
             CULTURES.index(card.culture) if isinstance(card, Character) and card.culture in CULTURES else -1
             for card in cards
@@ -226,6 +241,9 @@ def layout_for(catalogue: Catalogue) -> Layout:
         ),
         hand_kinds=tuple(
             sorted({kind_of_row[t] for t, card in enumerate(rows) if isinstance(card, HandCard)})
+        ),
+        cards_of_kind=tuple(
+            tuple(p for p, t in enumerate(type_of) if kind_of_row[t] == kind) for kind in range(len(rows))
         ),
     )
 

@@ -110,6 +110,8 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     layout = opts.layout
     s = AlakazumState(game, n, opts)
     cards = _Cards(layout)
+    teams: list[tuple[int, ...]] = []
+    exchanges: list[int] = []
 
     for q, seat_spec in enumerate(seats):
         where = f"seats[{q}]"
@@ -119,6 +121,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         team = require_list(seat_spec.get("team", []), f"{where}.team")
         if not team:
             raise ScenarioError(f"{where}.team: a player always has at least one character")
+        members: list[int] = []
         for i, entry in enumerate(team):
             at = f"{where}.team[{i}]"
             if isinstance(entry, str):
@@ -132,15 +135,17 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
             s.level[pid] = LEVELS.index(level)
             if _flag(entry.get("broom", False), f"{at}.broom"):
                 rules.put_broom(s, pid, cards.take("broom", f"{at}.broom", "hand"))
-            s.teams[q].append(pid)
+            members.append(pid)
+        teams.append(tuple(members))
         s.hands[q] = [
             cards.take(x, f"{where}.hand[{i}]", "hand")
             for i, x in enumerate(require_list(seat_spec.get("hand", []), f"{where}.hand"))
         ]
-        exchanges = seat_spec.get("exchanges", 0)
-        if isinstance(exchanges, bool) or not isinstance(exchanges, int) or exchanges < 0:
+        exchanged = seat_spec.get("exchanges", 0)
+        if isinstance(exchanged, bool) or not isinstance(exchanged, int) or exchanged < 0:
             raise ScenarioError(f"{where}.exchanges: expected a whole number")
-        s.exchanges[q] = exchanges
+        exchanges.append(exchanged)
+    s.teams, s.exchanges = tuple(teams), tuple(exchanges)
 
     market = [
         cards.take(x, f"market[{i}]", "hand")
@@ -151,11 +156,11 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
             raise ScenarioError(
                 f"market[{i}]: a voodoo doll never goes to the market pile (a used one is in the box)"
             )
-    s.graveyard = [
+    graveyard = [
         cards.take(x, f"graveyard[{i}]", "character")
         for i, x in enumerate(require_list(spec.get("graveyard", []), "graveyard"))
     ]
-    s.deck_top = list(
+    s.deck_top = tuple(
         reversed(
             [
                 cards.take(x, f"deck_top[{i}]", "forest")
@@ -175,14 +180,14 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
     ]
 
     in_play = [pid for pid in layout.final if layout.enemy(pid).culture_points(n) is not None]
-    s.box = [pid for pid in layout.final if pid not in in_play] + boxed
+    box = [pid for pid in layout.final if pid not in in_play] + boxed
     enemies = require_list(spec.get("enemies", [None] * len(in_play)), "enemies")
     if len(enemies) != len(in_play):
         raise ScenarioError(
             f"enemies: with {n} players there are {len(in_play)} final enemies, not {len(enemies)}"
         )
-    s.enemy_at = [-1] * len(in_play)
-    s.peeked = [0] * len(in_play)
+    enemy_at = [-1] * len(in_play)
+    peeked = [0] * len(in_play)
     for i, entry in enumerate(enemies):
         if entry is None:
             continue
@@ -195,28 +200,30 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
         pid = cards.take(entry.get("name"), f"enemies[{i}]", "enemy")
         if pid not in in_play:
             raise ScenarioError(f"enemies[{i}]: {layout.name(pid)} is not used with {n} players")
-        s.enemy_at[i] = pid
+        enemy_at[i] = pid
         if _flag(entry.get("revealed", False), f"enemies[{i}].revealed"):
             s.revealed |= 1 << i
         for k, q in enumerate(require_list(entry.get("seen_by", []), f"enemies[{i}].seen_by")):
-            s.peeked[i] |= 1 << _seat(q, f"enemies[{i}].seen_by[{k}]", n)
-    s.enemy_pool = [pid for pid in in_play if pid not in s.enemy_at]
+            peeked[i] |= 1 << _seat(q, f"enemies[{i}].seen_by[{k}]", n)
+    s.enemy_at, s.peeked = tuple(enemy_at), tuple(peeked)
+    s.enemy_pool = tuple(pid for pid in in_play if pid not in enemy_at)
     if not any(not s.revealed >> i & 1 for i in range(len(in_play))):
         raise ScenarioError("enemies: at least one final enemy must still be face down")
 
     placed = set(cards.placed)
     for pid in layout.initial_characters:
         if pid not in placed:
-            s.graveyard.append(pid)
+            graveyard.append(pid)
     under = [pid for pid in layout.initial_market if pid not in placed]
     rest = [pid for pid in layout.forest if pid not in placed]
     if deck_given:  # the deck is what the spec says; the other forest cards have been used
         s.deck = deck
-        s.graveyard += [pid for pid in rest if layout.is_character[pid]]
+        graveyard += [pid for pid in rest if layout.is_character[pid]]
         under += [pid for pid in rest if layout.is_hand[pid] and not layout.is_voodoo[pid]]
-        s.box += [pid for pid in rest if layout.is_trap[pid] or layout.is_voodoo[pid]]
+        box += [pid for pid in rest if layout.is_trap[pid] or layout.is_voodoo[pid]]
     else:
         s.deck = deck + rest
+    s.graveyard, s.box = tuple(graveyard), tuple(box)
     s.market = list(reversed(under)) + list(reversed(market))
     s.start_player = _seat(spec.get("start_player", 0), "start_player", n)
     s.player = s.decider = _seat(spec.get("turn_of", s.start_player), "turn_of", n)

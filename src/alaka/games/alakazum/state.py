@@ -1,4 +1,4 @@
-"""Alakazum!'s game state: physical cards (ints) in plain lists, cheap to copy.
+"""Alakazum!'s game state: physical cards (ints) in plain lists and tuples, cheap to copy.
 
 Where the cards are (``inventory`` checks that every card is in exactly one place):
 face-down ``enemy_at`` positions (a card is placed there only when someone looks at the
@@ -8,11 +8,15 @@ known order by Forest Magic, top = last), ``hands``, ``teams``, ``brooms`` (a br
 character), the ``graveyard``, the ``row`` of initial characters during setup, cards set
 ``aside`` during the opening deal, cards in play in a ``combat`` or a Forest Magic reveal
 (``fm_cards``), and the ``box`` (used traps and voodoo dolls, an unused Saint Valentine).
+
+A copy (search makes one per simulation) copies the lists and shares the rest: a place or total
+that changes seldom (at setup, or about once a turn at most) is an immutable tuple, which the
+rules replace when it changes, so the type checker refuses any write in place.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
@@ -23,6 +27,17 @@ from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
+
+# Where each running total is in a seat's block of ``totals`` (from ``seat * TOTALS_PER_SEAT``):
+#: the team's magic energy, the hats' in hand, the cultures of the team's characters (a bit mask),
+TEAM_ENERGY: Final = 0
+HAND_ENERGY: Final = 1
+TEAM_CULTURES: Final = 2
+#: then the characters' culture points at their levels, and the objects' and amulets' in hand, by
+#: culture (``TEAM_POINTS + c``).
+TEAM_POINTS: Final = 3
+HAND_POINTS: Final = TEAM_POINTS + len(CULTURES)
+TOTALS_PER_SEAT: Final = HAND_POINTS + len(CULTURES)
 
 
 class AlakazumState(PhasedState[ZumOptions]):
@@ -58,8 +73,6 @@ class AlakazumState(PhasedState[ZumOptions]):
         "give_kind",
         "give_left",
         "graveyard",
-        "hand_energy",
-        "hand_points",
         "hands",
         "last_combat",
         "level",
@@ -77,14 +90,12 @@ class AlakazumState(PhasedState[ZumOptions]):
         "seen",
         "spell",
         "start_player",
-        "team_cultures",
-        "team_energy",
-        "team_points",
         "teams",
         "top_known",
+        "totals",
         "truncated",
         "turns",
-        "window",
+        "window_left",
         "winner",
         "witch_left",
     )
@@ -98,8 +109,8 @@ class AlakazumState(PhasedState[ZumOptions]):
         lean: bool = False,
     ) -> None:
         """A new game before setup, or (``source`` given) a copy of ``source``: every list is
-        copied, the log is forked (shared, see :mod:`alaka.core.eventlog`), and a search copy
-        (``lean``) starts an empty history (see :class:`PhasedState`)."""
+        copied, every tuple shared, the log is forked (shared, see :mod:`alaka.core.eventlog`),
+        and a search copy (``lean``) starts an empty history (see :class:`PhasedState`)."""
         super().__init__(game, num_players, opts, source, lean)
         if source is not None:
             self._copy(source)
@@ -109,36 +120,38 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.L = layout
         self.acts: ZumActions = actions_for(layout)
         cards = len(layout.keys)
-        self.enemy_at: list[int] = []
-        self.enemy_pool: list[int] = []
+        # Fields changed seldom (at setup, or at most about once a turn) are tuples: a copy
+        # shares them, and the rules replace one when it changes (``rules/table.py``'s helpers).
+        # Fields changed at almost every step (the deck, hands, the market, ...) are lists.
+        self.enemy_at: tuple[int, ...] = ()
+        self.enemy_pool: tuple[int, ...] = ()
         self.revealed = 0
-        self.peeked: list[int] = []
+        self.peeked: tuple[int, ...] = ()
         self.market: list[int] = []
         self.deck: list[int] = []
-        self.deck_top: list[int] = []
+        self.deck_top: tuple[int, ...] = ()
         self.top_known = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.teams: list[list[int]] = [[] for _ in range(n)]
+        self.teams: tuple[tuple[int, ...], ...] = ((),) * n
         self.level = [0] * cards
-        #: The broom under each character (-1: none). A tuple: it changes seldom (when a broom is
-        #: given), so copies share it instead of copying a list as long as the box.
+        #: The broom under each character (-1: none).
         self.broom_of: tuple[int, ...] = (-1,) * cards
-        self.graveyard: list[int] = []
-        self.box: list[int] = []
-        self.row: list[int] = []
-        self.aside: list[int] = []
-        self.exchanges = [0] * n
-        self.deal_queue: list[int] = []
-        self.window: list[int] = []
-        self.fm_cards: list[int] = []
-        self.fm_order: list[int] = []
+        self.graveyard: tuple[int, ...] = ()
+        self.box: tuple[int, ...] = ()
+        self.row: tuple[int, ...] = ()
+        self.aside: tuple[int, ...] = ()
+        self.exchanges: tuple[int, ...] = (0,) * n
+        self.deal_queue: tuple[int, ...] = ()
+        #: How many players the voodoo window has still to ask (R22; see ``rules.voodoo.window``).
+        self.window_left = 0
+        self.fm_cards: tuple[int, ...] = ()
+        self.fm_order: tuple[int, ...] = ()
         self.seen = [0] * n
-        # Running totals (rules/table.py): per seat, and per seat and culture (seat * 5 + c).
-        self.team_energy = [0] * n
-        self.hand_energy = [0] * n
-        self.team_cultures = [0] * n
-        self.team_points = [0] * (n * len(CULTURES))
-        self.hand_points = [0] * (n * len(CULTURES))
+        #: The running totals (rules/table.py): a block of :data:`TOTALS_PER_SEAT` numbers per
+        #: seat, in one list changed in place (they change several times a turn: a tuple rebuilt
+        #: each time would cost playouts more than it saves copies; one list, not five, is one
+        #: copy).
+        self.totals = [0] * (n * TOTALS_PER_SEAT)
         #: How many cards of each kind are in ``deck`` (by catalogue row).
         self.deck_kinds = [0] * len(layout.catalogue.cards)
         self.combat: Combat | None = None
@@ -173,36 +186,33 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.log: EventLog[ZumEvent] = EventLog()
 
     def _copy(self, s: AlakazumState) -> None:
-        """Every field of ``s``, written out (a loop over names would cost twice as much)."""
+        """Every field of ``s``, written out (a loop over names would cost twice as much): lists
+        copied, tuples and frozen values shared."""
         self.L = s.L
         self.acts = s.acts
-        self.enemy_at = s.enemy_at[:]
-        self.enemy_pool = s.enemy_pool[:]
+        self.enemy_at = s.enemy_at
+        self.enemy_pool = s.enemy_pool
         self.revealed = s.revealed
-        self.peeked = s.peeked[:]
+        self.peeked = s.peeked
         self.market = s.market[:]
         self.deck = s.deck[:]
-        self.deck_top = s.deck_top[:]
+        self.deck_top = s.deck_top
         self.top_known = s.top_known
         self.hands = [hand[:] for hand in s.hands]
-        self.teams = [team[:] for team in s.teams]
+        self.teams = s.teams
         self.level = s.level[:]
         self.broom_of = s.broom_of
-        self.graveyard = s.graveyard[:]
-        self.box = s.box[:]
-        self.row = s.row[:]
-        self.aside = s.aside[:]
-        self.exchanges = s.exchanges[:]
-        self.deal_queue = s.deal_queue[:]
-        self.window = s.window[:]
-        self.fm_cards = s.fm_cards[:]
-        self.fm_order = s.fm_order[:]
+        self.graveyard = s.graveyard
+        self.box = s.box
+        self.row = s.row
+        self.aside = s.aside
+        self.exchanges = s.exchanges
+        self.deal_queue = s.deal_queue
+        self.window_left = s.window_left
+        self.fm_cards = s.fm_cards
+        self.fm_order = s.fm_order
         self.seen = s.seen[:]
-        self.team_energy = s.team_energy[:]
-        self.hand_energy = s.hand_energy[:]
-        self.team_cultures = s.team_cultures[:]
-        self.team_points = s.team_points[:]
-        self.hand_points = s.hand_points[:]
+        self.totals = s.totals[:]
         self.deck_kinds = s.deck_kinds[:]
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared

@@ -486,7 +486,7 @@ def view(s: AlakazumState, seat: int | None, log_since: int | None = 0) -> ZumVi
         "box": [L.name(pid) for pid in s.box],
         "combat": _combat(s),
         "announced": text.announcement(s),
-        "voodoo_to_ask": [seat_key(q) for q in s.window],
+        "voodoo_to_ask": [seat_key(q) for q in rules.voodoo.window(s)],
         "forest_magic": [L.name(pid) for pid in s.fm_cards] if mine and s.fm_cards else None,
         "conjure": (
             {"culture": CULTURES[s.conjure_culture], "total": s.conjure_total}

@@ -177,7 +177,9 @@ class ZumRules(GameRules["AlakazumState"]):
         setup(s)
 
     def legal_actions(self, s: AlakazumState) -> tuple[Action, ...]:
-        return legal_actions(s)
+        # As legal_actions(s) without a call more at every step: asked only when a player
+        # decides, and every decision phase has its chapter's handler.
+        return _LEGAL[s.phase](s)
 
     def chance_outcomes(self, s: AlakazumState) -> tuple[tuple[Action, float], ...]:
         return chance_outcomes(s)

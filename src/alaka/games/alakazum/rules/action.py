@@ -17,15 +17,13 @@ from typing import TYPE_CHECKING
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
-from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, ZumAction
+from alaka.games.alakazum.actions import Announcement, ZumAction
 from alaka.games.alakazum.phases import PH_ACTION, PH_BROOM_ON, PH_SHOW
 from alaka.games.alakazum.rules import conjure, fight, spells, turn, voodoo
 from alaka.games.alakazum.rules.table import (
     LEVEL_C,
     distinct_kinds,
-    energy,
     gain_public,
-    hats_energy,
     kinds_in_hand,
     owner_of,
     put_broom,
@@ -83,11 +81,9 @@ def _legal_action(s: AlakazumState) -> tuple[Action, ...]:
     for q in range(s.n):
         if q != p and len(s.teams[q]) > 1:
             out.extend([fight[pid] for pid in s.teams[q]])
-    budget = energy(s, p) + hats_energy(s, p)
     spell = a.spell
-    for i, cost in enumerate(SPELL_COSTS):
-        if budget >= cost and spells.spell_castable(s, i, budget):  # the cost first: most often enough
-            out.append(spell[i])
+    for i in spells.castable_spells(s):
+        out.append(spell[i])
     out.append(a.no_action)
     return tuple(out)
 
@@ -116,7 +112,7 @@ def _apply_choose_action(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_broom_on(s: AlakazumState) -> tuple[Action, ...]:
     broom_on = s.acts.broom_on
-    return tuple(broom_on[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0)
+    return tuple([broom_on[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0])
 
 
 def _apply_broom_on(s: AlakazumState, action: ZumAction) -> None:
@@ -156,7 +152,7 @@ def carry_out(s: AlakazumState) -> None:
 
 def _legal_show(s: AlakazumState) -> tuple[Action, ...]:
     show = s.acts.show
-    return tuple(show[kind] for kind in showable(s, s.player))
+    return tuple([show[kind] for kind in showable(s, s.player)])
 
 
 def _apply_show(s: AlakazumState, action: ZumAction) -> None:

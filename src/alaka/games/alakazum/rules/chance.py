@@ -41,14 +41,14 @@ def chance_outcomes(s: AlakazumState) -> tuple[tuple[Action, float], ...]:
     if phase in DRAW_PHASES:
         counts = Counter(s.L.kind_of[pid] for pid in s.deck)
         total = len(s.deck)
-        return tuple((a.draw[k], c / total) for k, c in counts.items())
+        return tuple([(a.draw[k], c / total) for k, c in counts.items()])
     if phase in DIE_PHASES:
-        return tuple((a.die[v], 1 / 6) for v in range(1, 7))
+        return tuple([(a.die[v], 1 / 6) for v in range(1, 7)])
     if phase == PH_ENEMY:
         kinds = [s.L.kind_of[pid] for pid in s.enemy_pool]
-        return tuple((a.enemy[k], 1 / len(kinds)) for k in kinds)
+        return tuple([(a.enemy[k], 1 / len(kinds)) for k in kinds])
     tied = opening.tied_for_start(s)
-    return tuple((a.first[q], 1 / len(tied)) for q in tied)
+    return tuple([(a.first[q], 1 / len(tied)) for q in tied])
 
 
 #: The die's faces.

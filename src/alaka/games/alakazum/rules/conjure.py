@@ -40,7 +40,9 @@ from alaka.games.alakazum.rules.table import (
     culture_totals,
     enemy_points,
     face_down,
+    replaced,
     sacrifice_options,
+    without,
 )
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ def conjure(s: AlakazumState) -> None:
 
 
 def _legal_reveal(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.reveal[i] for i in face_down(s))
+    return tuple([s.acts.reveal[i] for i in face_down(s)])
 
 
 def _apply_reveal(s: AlakazumState, action: ZumAction) -> None:
@@ -107,8 +109,8 @@ def look(s: AlakazumState, position: int, then: int) -> None:
 def _apply_enemy(s: AlakazumState, action: ZumAction) -> None:
     kind_of = s.L.kind_of
     pid = next(pid for pid in s.enemy_pool if kind_of[pid] == action.arg)
-    s.enemy_pool.remove(pid)
-    s.enemy_at[s.looking_at] = pid
+    s.enemy_pool = without(s.enemy_pool, pid)
+    s.enemy_at = replaced(s.enemy_at, s.looking_at, pid)
     _looked(s)
 
 

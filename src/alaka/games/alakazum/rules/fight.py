@@ -37,7 +37,6 @@ from alaka.games.alakazum.phases import (
 from alaka.games.alakazum.rules import turn
 from alaka.games.alakazum.rules.table import (
     can_lose,
-    char,
     gain_public,
     join_team,
     kinds_in_hand,
@@ -89,7 +88,7 @@ def start_player_combat(s: AlakazumState, target: int, defender: int) -> None:
 
 def _legal_fighter(s: AlakazumState) -> tuple[Action, ...]:
     fighter = s.acts.fighter
-    return tuple(fighter[pid] for pid in s.teams[s.decider])
+    return tuple([fighter[pid] for pid in s.teams[s.decider]])
 
 
 def helper_candidates(s: AlakazumState, combat: Combat, side: int) -> list[int]:
@@ -108,73 +107,68 @@ def _legal_helper(s: AlakazumState) -> tuple[Action, ...]:
 
 def _apply_fighter(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
-    combat.fighter[0] = action.arg
+    combat.set_fighter(0, action.arg)
     s.log.append(E.Fighter(s.decider, 0, action.arg))
-    _next_helper(s, 0)
+    _next_helper(s, combat, 0)
 
 
-def _next_helper(s: AlakazumState, side: int) -> None:
+def _next_helper(s: AlakazumState, combat: Combat, side: int) -> None:
     """R4: each side may add one sociable character (public knowledge: skipped when none)."""
-    combat = the_combat(s)
     while side < 2:
         if combat.owner[side] >= 0 and helper_candidates(s, combat, side):
             s.phase = PH_HELPER
             s.decider = combat.owner[side]
             return
         side += 1
-    _start_combat_rolls(s)
+    _start_combat_rolls(s, combat)
 
 
 def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
     side = combat.side_of(s.decider)
     if action.kind == A.HELPER:
-        combat.helper[side] = action.arg
+        combat.set_helper(side, action.arg)
         s.log.append(E.Helper(s.decider, 0, action.arg))
-    _next_helper(s, side + 1)
+    _next_helper(s, combat, side + 1)
 
 
 # -- combat points -------------------------------------------------------------------------------
 
 
-def _value_needs_die(s: AlakazumState, pid: int, forest_character: bool) -> bool:
-    level = 0 if forest_character else s.level[pid]
-    return char(s, pid).combat[level] == "die"
-
-
-def _start_combat_rolls(s: AlakazumState) -> None:
+def _start_combat_rolls(s: AlakazumState, combat: Combat) -> None:
     """R4: a die combat value is rolled when the combat starts."""
-    combat = the_combat(s)
-    rolls = []
-    for side in (0, 1):
-        for pid in (combat.fighter[side], combat.helper[side]):
-            if pid >= 0 and _value_needs_die(s, pid, combat.forest and side == 1):
-                rolls.append(pid)
-    combat.rolls = rolls
+    fighter, helper, level, rolls_die = combat.fighter, combat.helper, s.level, s.L.combat_die
+    creature = fighter[1] if combat.forest else -1  # a forest character fights at level A
+    rolls = [
+        pid
+        for pid in [fighter[0], helper[0], fighter[1], helper[1]]
+        if pid >= 0 and rolls_die[pid][0 if pid == creature else level[pid]]
+    ]
+    combat.rolls = tuple(rolls)
     if rolls:
         s.phase = PH_COMBAT_DIE
     else:
-        _start_potions(s)
+        _start_potions(s, combat)
 
 
 def combat_die_rolled(s: AlakazumState, value: int) -> None:
     """A die combat value is rolled (chance)."""
     combat = the_combat(s)
-    pid = combat.rolls.pop(0)
-    combat.values[pid] = value
+    pid = combat.rolls[0]
+    combat.rolls = combat.rolls[1:]
+    combat.values = {**combat.values, pid: value}
     s.log.append(E.CombatDie(-1, 0, pid, value))
     if not combat.rolls:
-        _start_potions(s)
+        _start_potions(s, combat)
 
 
 def combat_value(s: AlakazumState, combat: Combat, pid: int, forest_character: bool) -> int:
     if pid < 0:
         return 0
-    if pid in combat.values:
-        return combat.values[pid]
-    level = 0 if forest_character else s.level[pid]
-    value = char(s, pid).combat[level]
-    return value if isinstance(value, int) else 0
+    values = combat.values
+    if pid in values:
+        return values[pid]
+    return s.L.combat_value[pid][0 if forest_character else s.level[pid]]
 
 
 def combat_total(s: AlakazumState, combat: Combat, side: int) -> int:
@@ -194,12 +188,11 @@ def die_total(s: AlakazumState, combat: Combat) -> int:
     """The hypnosis roll plus the winner's die potions still in effect."""
     seat = combat.owner[combat.winner]
     L = s.L
-    bonus = sum(
-        L.die_bonus[L.type_of[potion.card]]
-        for potion in combat.played
-        if potion.seat == seat and potion.in_effect and potion.use == "die"
-    )
-    return combat.roll + bonus
+    total = combat.roll
+    for potion in combat.played:
+        if potion.seat == seat and potion.in_effect and potion.use == "die":
+            total += L.die_bonus[L.type_of[potion.card]]
+    return total
 
 
 # -- potions ---------------------------------------------------------------------------------------
@@ -216,8 +209,7 @@ def stealable(combat: Combat, seat: int, die_stage: bool = False) -> PlayedPotio
     return None
 
 
-def _start_potions(s: AlakazumState) -> None:
-    combat = the_combat(s)
+def _start_potions(s: AlakazumState, combat: Combat) -> None:
     combat.turn = combat.owner[0]
     combat.passes = 0
     s.phase = PH_POTIONS
@@ -232,10 +224,11 @@ def _legal_potions(s: AlakazumState) -> tuple[Action, ...]:
     acts = s.acts
     out: list[Action] = []
     can_steal = not combat.forest and stealable(combat, seat) is not None
+    combat_bonus, is_steal = L.combat_bonus, L.is_steal
     for kind in kinds_in_hand(s, seat):
-        if L.combat_bonus[kind] > 0:
+        if combat_bonus[kind] > 0:
             out.append(acts.potion_combat[kind])
-        elif can_steal and L.is_steal[kind]:
+        elif can_steal and is_steal[kind]:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)
@@ -249,28 +242,28 @@ def _legal_die_potions(s: AlakazumState) -> tuple[Action, ...]:
     acts = s.acts
     out: list[Action] = []
     winner_seat = combat.owner[combat.winner]
+    die_bonus, is_steal = L.die_bonus, L.is_steal
     for kind in kinds_in_hand(s, seat):
         if seat == winner_seat:
-            if L.die_bonus[kind] > 0:
+            if die_bonus[kind] > 0:
                 out.append(acts.potion_die[kind])
-        elif L.is_steal[kind] and stealable(combat, seat, die_stage=True) is not None:
+        elif is_steal[kind] and stealable(combat, seat, die_stage=True) is not None:
             out.append(acts.steal[kind])
     out.append(acts.pass_)
     return tuple(out)
 
 
-def _play_potion(s: AlakazumState, action: ZumAction, use: PotionUse) -> None:
-    combat = the_combat(s)
+def _play_potion(s: AlakazumState, combat: Combat, action: ZumAction, use: PotionUse) -> None:
     seat = s.decider
     pid = take_from_hand(s, seat, action.arg)
-    combat.played.append(PlayedPotion(seat, pid, use))
+    combat.played += (PlayedPotion(seat, pid, use),)
     if use == "steal":
         target = stealable(combat, seat, die_stage=s.phase == PH_DIE_POTIONS)
         if target is None:
             raise RuntimeError("a steal potion was played with nothing to steal")
         # Cancelled: the stolen potion leaves the combat for the stealer's hand.
-        index = next(i for i, potion in enumerate(combat.played) if potion is target)
-        combat.played[index] = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
+        cancelled = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
+        combat.played = tuple([cancelled if potion is target else potion for potion in combat.played])
         gain_public(s, seat, target.card)
         s.log.append(E.Stole(seat, 0, pid, target.card))
     else:
@@ -283,7 +276,7 @@ _USES: Final[dict[int, PotionUse]] = {A.POTION_COMBAT: "combat", A.POTION_DIE: "
 
 def _apply_potion(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
-    _play_potion(s, action, _USES[action.kind])
+    _play_potion(s, combat, action, _USES[action.kind])
     if combat.forest:
         return  # the explorer plays on until passing
     combat.passes = 0
@@ -303,32 +296,33 @@ def _apply_pass(s: AlakazumState, action: ZumAction) -> None:
         _other_turn(s, combat)
         return
     if s.phase == PH_POTIONS:
-        _resolve_combat(s)
+        _resolve_combat(s, combat)
     else:
-        _resolve_hypnosis(s)
+        _resolve_hypnosis(s, combat)
 
 
 # -- the result ------------------------------------------------------------------------------------
 
 
-def _resolve_combat(s: AlakazumState) -> None:
+def _resolve_combat(s: AlakazumState, combat: Combat) -> None:
     """R5: more points wins; ties go to the defender or the forest character. The comparison is
     recorded as it was made, before the winner goes up a level."""
-    combat = the_combat(s)
     totals = (combat_total(s, combat, 0), combat_total(s, combat, 1))
     winner = 0 if totals[0] > totals[1] else 1
     if totals[0] != totals[1]:
         reason = MORE_POINTS
     else:
         reason = TIE_TO_THE_FOREST if combat.forest else TIE_TO_THE_DEFENDER
-    cards = [pid for side in (0, 1) for pid in (combat.fighter[side], combat.helper[side]) if pid >= 0]
-    levels = tuple((pid, 0 if combat.forest and pid == combat.fighter[1] else s.level[pid]) for pid in cards)
+    helpers, level = combat.helper, s.level
     fighters = (combat.fighter[0], combat.fighter[1])
+    creature = fighters[1] if combat.forest else -1  # a forest character fights at level A
+    cards = [fighters[0], helpers[0], fighters[1], helpers[1]]
+    levels = tuple([(pid, 0 if pid == creature else level[pid]) for pid in cards if pid >= 0])
     combat.result = CombatResult(totals, fighters, levels, winner, reason)
     combat.winner = winner
     s.log.append(E.CombatDecided(combat.owner[0], 0, fighters, totals, fighters[winner], reason))
     if combat.forest and winner == 1:
-        _forest_defeat(s)
+        _forest_defeat(s, combat)
         return
     fighter = combat.fighter[winner]
     before = s.level[fighter]
@@ -349,14 +343,13 @@ def hypnosis_rolled(s: AlakazumState, value: int) -> None:
     s.decider = winner_seat
 
 
-def _forest_defeat(s: AlakazumState) -> None:
+def _forest_defeat(s: AlakazumState, combat: Combat) -> None:
     """R6: the forest character goes back into the reshuffled deck; the fighter to the graveyard
     unless it is the only character or rides a broom."""
-    combat = the_combat(s)
     p = combat.owner[0]
     creature = combat.fighter[1]
     to_deck(s, s.deck_top)
-    s.deck_top = []
+    s.deck_top = ()
     s.top_known = 0
     to_deck(s, (creature,))
     fighter = combat.fighter[0]
@@ -364,17 +357,16 @@ def _forest_defeat(s: AlakazumState) -> None:
     if lost:
         to_graveyard(s, p, fighter)
     s.log.append(E.ForestDefeat(p, 0, creature, fighter, lost))
-    _end_combat(s)
+    _end_combat(s, combat)
 
 
-def _resolve_hypnosis(s: AlakazumState) -> None:
+def _resolve_hypnosis(s: AlakazumState, combat: Combat) -> None:
     """The roll (plus die potions) must exceed the loser's resistance at its level."""
-    combat = the_combat(s)
     winner = combat.winner
     loser = 1 - winner
     target = combat.fighter[loser]
     level = 0 if combat.forest else s.level[target]
-    resistance = char(s, target).resistance[level]
+    resistance = s.L.resistance[target][level]
     total = die_total(s, combat)
     winner_seat = combat.owner[winner]
     if combat.forest:
@@ -383,7 +375,7 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
             join_team(s, winner_seat, target)
             combat.hypnosis = "hypnotised"
         else:
-            s.graveyard.append(target)
+            s.graveyard += (target,)
             combat.hypnosis = "not hypnotised"
     else:
         loser_seat = combat.owner[loser]
@@ -401,12 +393,11 @@ def _resolve_hypnosis(s: AlakazumState) -> None:
         s.log.append(E.Hypnotised(winner_seat, 0, target, total, resistance))
     else:
         s.log.append(E.NotHypnotised(winner_seat, 0, target, total, resistance))
-    _end_combat(s)
+    _end_combat(s, combat)
 
 
-def _end_combat(s: AlakazumState) -> None:
+def _end_combat(s: AlakazumState, combat: Combat) -> None:
     """Potions still on the table go to the market pile in the order played (R10)."""
-    combat = the_combat(s)
     for potion in combat.played:
         if potion.in_effect or potion.use == "steal":
             s.market.append(potion.card)

@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 
 
 def inventory(s: AlakazumState) -> dict[str, Any]:
-    cards = [pid for pid in s.enemy_at if pid >= 0] + s.enemy_pool + s.market + s.deck + s.deck_top
-    cards += s.graveyard + s.box + s.row + s.aside + s.fm_cards + s.fm_order
+    cards = [pid for pid in s.enemy_at if pid >= 0] + list(s.enemy_pool) + s.market + s.deck
+    cards += [*s.deck_top, *s.graveyard, *s.box, *s.row, *s.aside, *s.fm_cards, *s.fm_order]
     for seat in range(s.n):
-        cards += s.hands[seat] + s.teams[seat]
+        cards += [*s.hands[seat], *s.teams[seat]]
     cards += [b for b in s.broom_of if b >= 0]
     if s.combat is not None:
         combat = s.combat
@@ -89,10 +89,14 @@ def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random
     for q, i in hand_slots:
         pid = s.hands[q][i]
         pools[is_hand[pid]].append(pid)
-    groups: list[list[int]] = []  # other hidden places, as lists to refill in place
-    if s.deck_top and not s.top_known >> seat & 1:
+    # Other hidden places: the known deck top the seat does not know, another caster's Forest
+    # Magic cards (refilled below, in the same order).
+    deck_top = bool(s.deck_top) and not s.top_known >> seat & 1
+    forest_magic = s.player != seat
+    groups: list[tuple[int, ...]] = []
+    if deck_top:
         groups.append(new.deck_top)
-    if s.player != seat:
+    if forest_magic:
         groups.extend([new.fm_cards, new.fm_order])
     for group in groups:
         for pid in group:
@@ -126,15 +130,18 @@ def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random
             fresh = pool.pop()
         new.hands[q][i] = fresh
         moved |= (1 << old) | (1 << fresh)
-    for group in groups:
-        for i, old in enumerate(group):
-            group[i] = pools[is_hand[old]].pop()
+    refilled = [tuple([pools[is_hand[old]].pop() for old in group]) for group in groups]
+    if deck_top:
+        new.deck_top = refilled.pop(0)
+    if forest_magic:
+        new.fm_cards, new.fm_order = refilled
     new.deck = pools[True] + pools[False]
     # Face-down enemies this seat has not looked at go back to the pool, placed when next seen.
+    enemy_at, enemy_pool, peeked = list(new.enemy_at), list(new.enemy_pool), list(new.peeked)
     for position, pid in enumerate(s.enemy_at):
         if pid >= 0 and not s.revealed >> position & 1 and not s.peeked[position] >> seat & 1:
-            new.enemy_at[position] = -1
-            new.enemy_pool.append(pid)
-            new.peeked[position] = 0
-    new.enemy_pool.sort()
+            enemy_at[position] = -1
+            enemy_pool.append(pid)
+            peeked[position] = 0
+    new.enemy_at, new.enemy_pool, new.peeked = tuple(enemy_at), tuple(sorted(enemy_pool)), tuple(peeked)
     knowledge.forget_moved(new.seen, seat, moved)

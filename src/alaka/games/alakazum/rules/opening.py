@@ -19,7 +19,14 @@ from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import PH_CHOOSE, PH_DEAL, PH_FIRST
 from alaka.games.alakazum.rules import turn
-from alaka.games.alakazum.rules.table import add_to_hand, join_team, remove_from_hand, to_deck
+from alaka.games.alakazum.rules.table import (
+    add_to_hand,
+    join_team,
+    remove_from_hand,
+    replaced,
+    to_deck,
+    without,
+)
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -35,22 +42,23 @@ def setup(s: AlakazumState) -> None:
     layout = s.L
     for pid in layout.final:
         if layout.enemy(pid).culture_points(s.n) is None:
-            s.box.append(pid)
+            s.box += (pid,)
             s.log.append(E.EnemyRemoved(-1, 0, pid))
         else:
-            s.enemy_pool.append(pid)
-    s.enemy_at = [-1] * len(s.enemy_pool)
-    s.peeked = [0] * len(s.enemy_pool)
+            s.enemy_pool += (pid,)
+    s.enemy_at = (-1,) * len(s.enemy_pool)
+    s.peeked = (0,) * len(s.enemy_pool)
     s.market = list(reversed(layout.initial_market))
-    s.row = list(layout.initial_characters)
+    s.row = layout.initial_characters
     to_deck(s, layout.forest)
-    s.deal_queue = [seat for _ in range(HAND_SIZE) for seat in range(s.n)]
+    s.deal_queue = tuple(seat for _ in range(HAND_SIZE) for seat in range(s.n))
     s.phase = PH_DEAL
 
 
 def dealt(s: AlakazumState, pid: int) -> None:
     """A card of the opening deal (chance) goes to the next seat in the deal."""
-    seat = s.deal_queue.pop(0)
+    seat = s.deal_queue[0]
+    s.deal_queue = s.deal_queue[1:]
     add_to_hand(s, seat, pid)
     s.log.append(E.Dealt(seat, 1 << seat, pid))
     if not s.deal_queue:
@@ -64,14 +72,14 @@ def _after_deal(s: AlakazumState) -> None:
         if out:
             for pid in out:
                 remove_from_hand(s, seat, pid)
-                s.aside.append(pid)
-            s.exchanges[seat] += len(out)
-            s.deal_queue.extend([seat] * len(out))
+            s.aside += tuple(out)
+            s.exchanges = replaced(s.exchanges, seat, s.exchanges[seat] + len(out))
+            s.deal_queue += (seat,) * len(out)
             s.log.append(E.Exchanged(seat, 0, tuple(out)))
     if s.deal_queue:
         return
     to_deck(s, s.aside)
-    s.aside = []
+    s.aside = ()
     tied = tied_for_start(s)
     if len(tied) == 1:
         _set_start_player(s, tied[0])
@@ -99,13 +107,13 @@ def _set_start_player(s: AlakazumState, seat: int) -> None:
 
 def _legal_choose(s: AlakazumState) -> tuple[Action, ...]:
     choose = s.acts.choose
-    return tuple(choose[pid] for pid in s.row)
+    return tuple([choose[pid] for pid in s.row])
 
 
 def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     pid = action.arg
     seat = s.decider
-    s.row.remove(pid)
+    s.row = without(s.row, pid)
     s.level[pid] = 0
     join_team(s, seat, pid)
     s.log.append(E.Chosen(seat, 0, pid))
@@ -115,9 +123,9 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
         return
     for pid in s.row:
         s.level[pid] = 0
-        s.graveyard.append(pid)
-    s.log.append(E.RowToGraveyard(-1, 0, tuple(s.row)))
-    s.row = []
+    s.graveyard += s.row
+    s.log.append(E.RowToGraveyard(-1, 0, s.row))
+    s.row = ()
     turn.start_turn(s, s.start_player)
 
 

@@ -43,8 +43,10 @@ from alaka.games.alakazum.rules.table import (
     kinds_in_hand,
     level_up,
     owner_of,
+    replaced,
+    set_team,
     take_from_hand,
-    team_changed,
+    without,
 )
 
 if TYPE_CHECKING:
@@ -64,50 +66,73 @@ SPELL_TARGET_PHASES: Final = {
 }
 
 
-def spell_castable(s: AlakazumState, spell: int, budget: int | None = None) -> bool:
-    """R12: affordable (``budget``: energy plus hats, computed here if not given), and with a
-    legal effect."""
+def castable_spells(s: AlakazumState) -> list[int]:
+    """R12: the spells the player may cast now, in the scroll's order: each affordable (very
+    magical characters' energy plus hats) and with a legal effect. One pass for the whole menu,
+    since it is asked at every action; the costs go up along the scroll, so once one is too dear
+    the rest are too."""
     p = s.player
-    if spell == A.DEJA_VU and s.deja_vu:
-        return False
-    if budget is None:
-        budget = energy(s, p) + hats_energy(s, p)
-    if budget < SPELL_COSTS[spell]:
-        return False
+    budget = energy(s, p) + hats_energy(s, p)
     team = s.teams[p]
-    if spell == A.UNLUCKY_WITCH:
-        if not s.market:
-            return False
+    castable: list[int] = []
+    # Unlucky Witch (free): only against at least n-1 players (3 with five) with more characters.
+    if s.market:
         mine = len(team)
         more = 0
         for q in range(s.n):
             if q != p and len(s.teams[q]) > mine:
                 more += 1
-        return more >= (3 if s.n == 5 else s.n - 1)
-    if spell == A.TRAINING:
-        return any(s.level[pid] < LEVEL_C for pid in team)
-    if spell == A.CLAIRVOYANCE:
-        return any_face_down(s)
-    if spell == A.FOREST_MAGIC:
-        return bool(s.deck or s.deck_top)
-    if spell == A.LEVITATION:
-        return any(s.broom_of[pid] < 0 for pid in team) and bool(levitation_targets(s))
-    if spell == A.REVIVE:
-        return bool(s.graveyard)
-    return True  # Déjà Vu
+        if more >= (3 if s.n == 5 else s.n - 1):
+            castable.append(A.UNLUCKY_WITCH)
+    if budget < SPELL_COSTS[A.TRAINING]:
+        return castable
+    level = s.level
+    for pid in team:
+        if level[pid] < LEVEL_C:
+            castable.append(A.TRAINING)
+            break
+    if budget < SPELL_COSTS[A.CLAIRVOYANCE]:
+        return castable
+    if any_face_down(s):
+        castable.append(A.CLAIRVOYANCE)
+    if budget < SPELL_COSTS[A.FOREST_MAGIC]:
+        return castable
+    if s.deck or s.deck_top:
+        castable.append(A.FOREST_MAGIC)
+    if budget >= SPELL_COSTS[A.LEVITATION]:
+        broom_of = s.broom_of
+        for pid in team:
+            if broom_of[pid] < 0:  # a character of the caster's that may leave
+                if levitation_targets(s):
+                    castable.append(A.LEVITATION)
+                break
+    if budget < SPELL_COSTS[A.REVIVE]:
+        return castable
+    if s.graveyard:
+        castable.append(A.REVIVE)
+    if budget >= SPELL_COSTS[A.DEJA_VU] and not s.deja_vu:  # Déjà Vu: once a turn
+        castable.append(A.DEJA_VU)
+    return castable
+
+
+def spell_castable(s: AlakazumState, spell: int) -> bool:
+    """R12: whether the player may cast ``spell`` now (see :func:`castable_spells`)."""
+    return spell in castable_spells(s)
 
 
 def levitation_targets(s: AlakazumState) -> list[int]:
     """R15: characters not at level C in another team (without a broom) or in the graveyard."""
     p = s.player
-    targets = [
-        pid
-        for q in range(s.n)
-        if q != p
-        for pid in s.teams[q]
-        if s.level[pid] < LEVEL_C and s.broom_of[pid] < 0
-    ]
-    targets.extend(pid for pid in s.graveyard if s.level[pid] < LEVEL_C)
+    level, broom_of = s.level, s.broom_of
+    targets = []
+    for q in range(s.n):
+        if q != p:
+            for pid in s.teams[q]:
+                if level[pid] < LEVEL_C and broom_of[pid] < 0:
+                    targets.append(pid)
+    for pid in s.graveyard:
+        if level[pid] < LEVEL_C:
+            targets.append(pid)
     return targets
 
 
@@ -121,7 +146,7 @@ def _spell_named(s: AlakazumState, characters: tuple[Named, ...] = (), position:
 
 def _legal_train(s: AlakazumState) -> tuple[Action, ...]:
     train = s.acts.train
-    return tuple(train[pid] for pid in s.teams[s.player] if s.level[pid] < LEVEL_C)
+    return tuple([train[pid] for pid in s.teams[s.player] if s.level[pid] < LEVEL_C])
 
 
 def _apply_train(s: AlakazumState, action: ZumAction) -> None:
@@ -129,7 +154,7 @@ def _apply_train(s: AlakazumState, action: ZumAction) -> None:
 
 
 def _legal_peek(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.peek[i] for i in face_down(s))
+    return tuple([s.acts.peek[i] for i in face_down(s)])
 
 
 def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
@@ -138,7 +163,7 @@ def _apply_peek(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_levitate(s: AlakazumState) -> tuple[Action, ...]:
     levitate = s.acts.levitate
-    return tuple(levitate[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0)
+    return tuple([levitate[pid] for pid in s.teams[s.player] if s.broom_of[pid] < 0])
 
 
 def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
@@ -148,7 +173,7 @@ def _apply_levitate(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_swap_with(s: AlakazumState) -> tuple[Action, ...]:
     swap_with = s.acts.swap_with
-    return tuple(swap_with[pid] for pid in levitation_targets(s))
+    return tuple([swap_with[pid] for pid in levitation_targets(s)])
 
 
 def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
@@ -158,7 +183,7 @@ def _apply_swap_with(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_revive(s: AlakazumState) -> tuple[Action, ...]:
     revive = s.acts.revive
-    return tuple(revive[pid] for pid in s.graveyard)
+    return tuple([revive[pid] for pid in s.graveyard])
 
 
 def _apply_revive(s: AlakazumState, action: ZumAction) -> None:
@@ -179,7 +204,7 @@ def pay_and_cast(s: AlakazumState) -> None:
 
 def _legal_pay(s: AlakazumState) -> tuple[Action, ...]:
     hat, pay = s.L.hat_of_kind, s.acts.pay
-    return tuple(pay[k] for k in kinds_in_hand(s, s.player) if hat[k] > 0)
+    return tuple([pay[k] for k in kinds_in_hand(s, s.player) if hat[k] > 0])
 
 
 def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
@@ -211,8 +236,8 @@ def _cast(s: AlakazumState) -> None:
     elif spell == A.CLAIRVOYANCE:
         conjure.look(s, announced.position, LOOK_PEEK)
     elif spell == A.FOREST_MAGIC:
-        s.fm_cards = []
-        s.fm_order = []
+        s.fm_cards = ()
+        s.fm_order = ()
         s.fm_count = min(FOREST_MAGIC_CARDS, len(s.deck) + len(s.deck_top))
         forest_magic_next(s)
     elif spell == A.LEVITATION:
@@ -230,7 +255,7 @@ def _cast(s: AlakazumState) -> None:
 
 def _legal_witch_take(s: AlakazumState) -> tuple[Action, ...]:
     take_market = s.acts.take_market
-    return tuple(take_market[k] for k in distinct_kinds(s, s.market[::-1]))
+    return tuple([take_market[k] for k in distinct_kinds(s, s.market[::-1])])
 
 
 def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
@@ -249,7 +274,7 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
 def peeked(s: AlakazumState, position: int, pid: int) -> None:
     """Clairvoyance: the caster alone has seen the enemy at ``position``."""
     p = s.player
-    s.peeked[position] |= 1 << p
+    s.peeked = replaced(s.peeked, position, s.peeked[position] | 1 << p)
     s.log.append(E.Peeked(p, 1 << p, position, pid))
     turn.action_done(s)
 
@@ -257,38 +282,39 @@ def peeked(s: AlakazumState, position: int, pid: int) -> None:
 def forest_magic_next(s: AlakazumState) -> None:
     """R14: look at the top 6 (known cards first, then the unknown deck), keep 1, put the rest back."""
     while len(s.fm_cards) < s.fm_count and s.deck_top:
-        s.fm_cards.append(s.deck_top.pop())
+        s.fm_cards += (s.deck_top[-1],)
+        s.deck_top = s.deck_top[:-1]
     if len(s.fm_cards) < s.fm_count:
         s.phase = PH_FM_DRAW
         return
     if not s.deck_top:
         s.top_known = 0
     p = s.player
-    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), tuple(s.fm_cards)))
+    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), s.fm_cards))
     s.phase = PH_FM_KEEP
 
 
 def forest_magic_drawn(s: AlakazumState, pid: int) -> None:
     """One of Forest Magic's cards comes from the unknown deck (chance)."""
-    s.fm_cards.append(pid)
+    s.fm_cards += (pid,)
     forest_magic_next(s)
 
 
 def _take_fm(s: AlakazumState, kind: int) -> int:
     kind_of = s.L.kind_of
     pid = next(pid for pid in s.fm_cards if kind_of[pid] == kind)
-    s.fm_cards.remove(pid)
+    s.fm_cards = without(s.fm_cards, pid)
     return pid
 
 
 def _legal_fm_keep(s: AlakazumState) -> tuple[Action, ...]:
     keep = s.acts.keep
-    return tuple(keep[k] for k in distinct_kinds(s, s.fm_cards))
+    return tuple([keep[k] for k in distinct_kinds(s, list(s.fm_cards))])
 
 
 def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
     kept = _take_fm(s, action.arg)
-    s.fm_order = [kept]  # the kept card waits here while the others are put back
+    s.fm_order = (kept,)  # the kept card waits here while the others are put back
     if s.fm_cards:
         s.phase = PH_FM_PUT
     else:
@@ -297,11 +323,11 @@ def _apply_keep(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_fm_put(s: AlakazumState) -> tuple[Action, ...]:
     put = s.acts.put
-    return tuple(put[k] for k in distinct_kinds(s, s.fm_cards))
+    return tuple([put[k] for k in distinct_kinds(s, list(s.fm_cards))])
 
 
 def _apply_put(s: AlakazumState, action: ZumAction) -> None:
-    s.fm_order.append(_take_fm(s, action.arg))
+    s.fm_order += (_take_fm(s, action.arg),)
     if not s.fm_cards:
         _forest_magic_done(s)
 
@@ -309,12 +335,12 @@ def _apply_put(s: AlakazumState, action: ZumAction) -> None:
 def _forest_magic_done(s: AlakazumState) -> None:
     p = s.player
     kept, put_back = s.fm_order[0], s.fm_order[1:]
-    s.fm_order = []
+    s.fm_order = ()
     below = s.deck_top  # known cards under the six (only a scenario's long known top leaves any)
-    s.deck_top = below + list(reversed(put_back))  # the first put back is the top card
+    s.deck_top = below + put_back[::-1]  # the first put back is the top card
     if put_back:
         s.top_known = s.top_known & (1 << p) if below else 1 << p
-    s.log.append(E.ForestMagicKept(p, 1 << p, kept, tuple(put_back), len(put_back)))
+    s.log.append(E.ForestMagicKept(p, 1 << p, kept, put_back, len(put_back)))
     L = s.L
     if L.is_hand[kept]:
         add_to_hand(s, p, kept)
@@ -331,23 +357,21 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
     p = s.player
     team = s.teams[p]
     if theirs in s.graveyard:
-        s.graveyard[s.graveyard.index(theirs)] = mine
+        s.graveyard = replaced(s.graveyard, s.graveyard.index(theirs), mine)
         s.level[mine] = 0
         where = -1
     else:
         where = owner_of(s, theirs)
         other = s.teams[where]
-        other[other.index(theirs)] = mine
-        team_changed(s, where)
-    team[team.index(mine)] = theirs
-    team_changed(s, p)
+        set_team(s, where, replaced(other, other.index(theirs), mine))
+    set_team(s, p, replaced(team, team.index(mine), theirs))
     s.log.append(E.Levitated(p, 0, mine, theirs, where))
     turn.action_done(s)
 
 
 def _revive(s: AlakazumState, pid: int) -> None:
     p = s.player
-    s.graveyard.remove(pid)
+    s.graveyard = without(s.graveyard, pid)
     s.level[pid] = 0
     join_team(s, p, pid)
     s.log.append(E.Revived(p, 0, pid))

@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 from alaka.core import knowledge
 from alaka.games.alakazum.content import CULTURES, Character
 from alaka.games.alakazum.phases import SAC_CONJURE
+from alaka.games.alakazum.state import (
+    HAND_ENERGY,
+    HAND_POINTS,
+    TEAM_CULTURES,
+    TEAM_ENERGY,
+    TEAM_POINTS,
+    TOTALS_PER_SEAT,
+)
 
 if TYPE_CHECKING:
     from alaka.core.protocol import Action
@@ -61,39 +69,59 @@ def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> N
     team_changed(s, seat)
 
 
+# -- tuple fields: a place that changes seldom is a tuple, shared by copies (see the state) -------
+
+
+def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with the entry at ``index`` replaced by ``value`` (through a list: quicker
+    than joining slices, in both builds)."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """``values`` without the first ``value`` in it (as ``list.remove``)."""
+    index = values.index(value)
+    return values[:index] + values[index + 1 :]
+
+
+def set_team(s: AlakazumState, seat: int, team: tuple[int, ...]) -> None:
+    """The seat's team is now ``team``: every change of a team goes through here."""
+    teams = list(s.teams)
+    teams[seat] = team
+    s.teams = tuple(teams)
+    team_changed(s, seat)
+
+
 def join_team(s: AlakazumState, seat: int, pid: int) -> None:
     """A character joins the team at the level it has (hypnotised, revived, chosen)."""
-    s.teams[seat].append(pid)
-    team_changed(s, seat)
+    set_team(s, seat, s.teams[seat] + (pid,))
 
 
 def leave_team(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves the team (for another team or the graveyard)."""
-    s.teams[seat].remove(pid)
-    team_changed(s, seat)
+    set_team(s, seat, without(s.teams[seat], pid))
 
 
 def put_broom(s: AlakazumState, pid: int, broom: int) -> None:
-    """A broom card goes under a character (R8; ``broom_of`` is a tuple, shared by copies)."""
-    brooms = list(s.broom_of)
-    brooms[pid] = broom
-    s.broom_of = tuple(brooms)
+    """A broom card goes under a character (R8)."""
+    s.broom_of = replaced(s.broom_of, pid, broom)
 
 
 def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves its team for the forest graveyard, at level A."""
     leave_team(s, seat, pid)
     s.level[pid] = 0
-    s.graveyard.append(pid)
+    s.graveyard += (pid,)
 
 
 # -- running totals: what every menu asks, kept up to date as cards move -------------------------
 #
-# Per seat, the state keeps its team's magic energy (``team_energy``), its hats' (``hand_energy``),
-# the cultures its characters belong to (``team_cultures``, a bit mask) and, flat by seat and
-# culture (``seat * NUM_CULTURES + c``), its characters' culture points at their levels
-# (``team_points``) and its objects' and amulets' (``hand_points``); and, by card kind, how many
-# cards of each are in the unknown forest deck (``deck_kinds``). Every change of a team, a level,
+# Per seat, the state keeps (in ``totals``, a block per seat: see the state's offsets) its team's
+# magic energy, its hats', the cultures its characters belong to (a bit mask), its characters'
+# culture points at their levels and its objects' and amulets', by culture; and, by card kind,
+# how many cards of each are in the unknown forest deck (``deck_kinds``). Every change of a team, a level,
 # a hand or the deck goes through the functions here; :func:`recount` works them all out again
 # (after a position is built or its hidden cards dealt again), and a test checks the two agree
 # after every step of random games.
@@ -116,21 +144,26 @@ def team_changed(s: AlakazumState, seat: int) -> None:
         p2 += points[2]
         p3 += points[3]
         p4 += points[4]
-    s.team_energy[seat] = energy
-    s.team_cultures[seat] = present
-    base = seat * NUM_CULTURES
-    s.team_points[base : base + NUM_CULTURES] = [p0, p1, p2, p3, p4]
+    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals[base + TEAM_ENERGY] = energy
+    totals[base + TEAM_CULTURES] = present
+    base += TEAM_POINTS  # stored one by one: no list made
+    totals[base] = p0
+    totals[base + 1] = p1
+    totals[base + 2] = p2
+    totals[base + 3] = p3
+    totals[base + 4] = p4
 
 
 def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
     L = s.L
-    s.hand_energy[seat] += sign * L.hat[pid]
+    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals[base + HAND_ENERGY] += sign * L.hat[pid]
     if L.adds_points[pid]:
         points = L.conjure[pid]
-        hand_points = s.hand_points
-        base = seat * NUM_CULTURES
+        base += HAND_POINTS
         for c in range(NUM_CULTURES):
-            hand_points[base + c] += sign * points[c]
+            totals[base + c] += sign * points[c]
 
 
 def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
@@ -157,24 +190,25 @@ def to_deck(s: AlakazumState, pids: Iterable[int]) -> None:
 def draw_kind(s: AlakazumState, kind: int) -> int:
     """Take a card of ``kind`` out of the unknown deck (the first one; the last takes its place)."""
     deck = s.deck
-    kind_of = s.L.kind_of
-    for i, pid in enumerate(deck):
-        if kind_of[pid] == kind:
-            deck[i] = deck[-1]
-            deck.pop()
-            s.deck_kinds[kind] -= 1
-            return pid
-    raise ValueError("no such card in the deck")
+    cards = s.L.cards_of_kind[kind]
+    if len(cards) == 1:  # the one card of its kind: ``index`` finds it without a Python loop
+        i = deck.index(cards[0])
+    else:
+        kind_of = s.L.kind_of
+        i = 0
+        while kind_of[deck[i]] != kind:  # an IndexError past the end: no such card in the deck
+            i += 1
+    pid = deck[i]
+    deck[i] = deck[-1]
+    deck.pop()
+    s.deck_kinds[kind] -= 1
+    return pid
 
 
 def recount(s: AlakazumState) -> None:
     """Work out every running total from the cards where they are."""
     n = s.n
-    s.team_energy = [0] * n
-    s.team_cultures = [0] * n
-    s.team_points = [0] * (n * NUM_CULTURES)
-    s.hand_energy = [0] * n
-    s.hand_points = [0] * (n * NUM_CULTURES)
+    s.totals = [0] * (n * TOTALS_PER_SEAT)
     for seat in range(n):
         team_changed(s, seat)
         for pid in s.hands[seat]:
@@ -191,14 +225,14 @@ def culture_totals(s: AlakazumState, seat: int, hand: bool = True) -> list[int]:
     its points "to your characters of that culture", so it counts only in a culture where the
     player has a character (a multicolour one belongs to every culture), even one with no points
     at its level."""
-    base = seat * NUM_CULTURES
-    totals = s.team_points[base : base + NUM_CULTURES]
-    present = s.team_cultures[seat]
+    kept, base = s.totals, seat * TOTALS_PER_SEAT
+    totals = kept[base + TEAM_POINTS : base + TEAM_POINTS + NUM_CULTURES]
+    present = kept[base + TEAM_CULTURES]
     if hand and present:
-        hand_points = s.hand_points
+        base += HAND_POINTS
         for c in range(NUM_CULTURES):
             if present >> c & 1:
-                totals[c] += hand_points[base + c]
+                totals[c] += kept[base + c]
     return totals
 
 
@@ -214,11 +248,16 @@ def best_culture(s: AlakazumState, seat: int) -> int:
 
 def energy(s: AlakazumState, seat: int) -> int:
     """Magic energy from very magical characters (Maruxa gives 2), available every action (R12, R16)."""
-    return s.team_energy[seat]
+    return s.totals[seat * TOTALS_PER_SEAT + TEAM_ENERGY]
 
 
 def hats_energy(s: AlakazumState, seat: int) -> int:
-    return s.hand_energy[seat]
+    return s.totals[seat * TOTALS_PER_SEAT + HAND_ENERGY]
+
+
+def team_cultures(s: AlakazumState, seat: int) -> int:
+    """The cultures of the seat's characters, as a bit mask (bit c for ``CULTURES[c]``)."""
+    return s.totals[seat * TOTALS_PER_SEAT + TEAM_CULTURES]
 
 
 def distinct_kinds(s: AlakazumState, pids: list[int]) -> list[int]:

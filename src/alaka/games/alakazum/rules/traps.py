@@ -49,7 +49,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
     """R18-R20; the trap leaves the game. ``cont`` says what comes after (see :mod:`.turn`)."""
     p = s.player
     s.cont = cont
-    s.box.append(pid)
+    s.box += (pid,)
     trap = s.L.trap(pid).trap
     s.log.append(E.TrapFound(p, 0, pid))
     s.decider = p
@@ -78,11 +78,11 @@ def _start_giving(s: AlakazumState) -> None:
 
 def _legal_give(s: AlakazumState) -> tuple[Action, ...]:
     give = s.acts.give
-    return tuple(give[k] for k in kinds_in_hand(s, s.decider))
+    return tuple([give[k] for k in kinds_in_hand(s, s.decider)])
 
 
 def _legal_give_to(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.to[q] for q in range(s.n) if q != s.decider)
+    return tuple([s.acts.to[q] for q in range(s.n) if q != s.decider])
 
 
 def _apply_give(s: AlakazumState, action: ZumAction) -> None:
@@ -141,7 +141,7 @@ def santa_rolled(s: AlakazumState, value: int) -> None:
 
 
 def _legal_santa_pass(s: AlakazumState) -> tuple[Action, ...]:
-    return tuple(s.acts.pass_die[q] for q in range(s.n) if q != s.decider)
+    return tuple([s.acts.pass_die[q] for q in range(s.n) if q != s.decider])
 
 
 def _apply_pass_die(s: AlakazumState, action: ZumAction) -> None:
@@ -152,7 +152,7 @@ def _apply_pass_die(s: AlakazumState, action: ZumAction) -> None:
 
 def _legal_sacrifice(s: AlakazumState) -> tuple[Action, ...]:
     sacrifice = s.acts.sacrifice
-    return tuple(sacrifice[pid] for pid in sacrifice_options(s, s.decider))
+    return tuple([sacrifice[pid] for pid in sacrifice_options(s, s.decider)])
 
 
 def _apply_sacrifice(s: AlakazumState, action: ZumAction) -> None:

@@ -43,7 +43,10 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     s.deja_vu = False
     s.log.append(E.TurnStarts(seat, 0, s.turns))
     is_thrifty = s.L.thrifty
-    thrifty = sum(1 for pid in s.teams[seat] if is_thrifty[pid])
+    thrifty = 0
+    for pid in s.teams[seat]:
+        if is_thrifty[pid]:
+            thrifty += 1
     for _ in range(thrifty):
         if not s.market:
             break
@@ -61,7 +64,8 @@ def explore_next(s: AlakazumState) -> None:
         begin_actions(s)
         return
     if s.deck_top:
-        pid = s.deck_top.pop()
+        pid = s.deck_top[-1]
+        s.deck_top = s.deck_top[:-1]
         known = s.top_known
         knowledge.show_to(s.seen, (v for v in range(s.n) if known >> v & 1), pid)
         if not s.deck_top:

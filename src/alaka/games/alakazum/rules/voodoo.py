@@ -34,15 +34,22 @@ def announce(s: AlakazumState, announcement: Announcement) -> None:
     turn order from the announcer's left is asked."""
     s.announced = announcement
     s.log.append(E.Announced(s.player, 0, announcement))
-    s.window = [(s.player + k) % s.n for k in range(1, s.n)]
+    s.window_left = s.n - 1
     s.phase = PH_VOODOO
-    s.decider = s.window[0]
+    s.decider = (s.player + 1) % s.n
+
+
+def window(s: AlakazumState) -> list[int]:
+    """The players the voodoo window has still to ask, in turn order, the one deciding first
+    (those after the announcer who have not answered: ``window_left`` of them)."""
+    return [(s.decider + k) % s.n for k in range(s.window_left)]
 
 
 def _legal_voodoo(s: AlakazumState) -> tuple[Action, ...]:
     doll = s.L.is_voodoo
-    if any(doll[pid] for pid in s.hands[s.decider]):
-        return (s.acts.no_voodoo, s.acts.voodoo)
+    for pid in s.hands[s.decider]:
+        if doll[pid]:
+            return (s.acts.no_voodoo, s.acts.voodoo)
     return (s.acts.no_voodoo,)
 
 
@@ -51,9 +58,9 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
     if chosen.kind == A.VOODOO:
         doll = next(pid for pid in s.hands[seat] if s.L.is_voodoo[pid])
         remove_from_hand(s, seat, doll)
-        s.box.append(doll)
+        s.box += (doll,)
         s.log.append(E.VoodooPlayed(seat, 0, s.player))
-        s.window = []
+        s.window_left = 0
         announced = s.announced
         s.decider = s.player
         s.spell = s.give_kind = -1  # nothing was paid or given
@@ -63,9 +70,9 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
         else:
             turn.action_done(s)
         return
-    s.window.pop(0)
-    if s.window:
-        s.decider = s.window[0]
+    s.window_left -= 1
+    if s.window_left:
+        s.decider = (seat + 1) % s.n
     else:
         s.decider = s.player
         action.carry_out(s)
