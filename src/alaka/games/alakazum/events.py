@@ -1,7 +1,8 @@
 """Alakazum!'s log events: one small class per kind, with named fields, and their JSON encoding.
 
-The rules append these to ``state.log``; ``text.py`` writes each one's sentence; the view sends
-each as :func:`alaka.core.events.event_json` (with :func:`encoder`) plus its ``text``. Every kind
+The rules append these to the state's log (through ``state.events``, the log's own list);
+``text.py`` writes each one's sentence; the view sends each as
+:func:`alaka.core.events.event_json` (with :func:`encoder`) plus its ``text``. Every kind
 keeps the name its log line always had (``"voodoo"``, ``"combat-result"``). docs/views.md lists
 every kind with its fields.
 

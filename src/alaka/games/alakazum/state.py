@@ -66,6 +66,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         "end_reason",
         "enemy_at",
         "enemy_pool",
+        "events",
         "exchanges",
         "fm_cards",
         "fm_count",
@@ -184,6 +185,9 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.turns = 0
         self.truncated = False
         self.log: EventLog[ZumEvent] = EventLog()
+        #: The log's own list (:meth:`EventLog.own`): the rules append each event here, with a
+        #: list's own ``append`` (the log's method would be one more Python call per event).
+        self.events: list[ZumEvent] = self.log.own()
 
     def _copy(self, s: AlakazumState) -> None:
         """Every field of ``s``, written out (a loop over names would cost twice as much): lists
@@ -242,6 +246,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.turns = s.turns
         self.truncated = s.truncated
         self.log = s.log.fork()
+        self.events = self.log.own()
 
     # -- protocol: the rest comes from PhasedState, which reaches the rules, the view and the
     # -- text through the game (game.py), so this module imports none of them ---------------------

@@ -134,13 +134,13 @@ def carry_out(s: AlakazumState) -> None:
         s.market.append(card)
         raised = food_raises(s, p, action.arg2)
         set_level(s, p, raised, LEVEL_C)
-        s.log.append(E.FoodGiven(p, 0, card, action.arg2, tuple(raised)))
+        s.events.append(E.FoodGiven(p, 0, card, action.arg2, tuple(raised)))
         turn.action_done(s)
     elif kind == A.BROOM:
         target = announced.characters[0].card
         put_broom(s, target, take_from_hand(s, p, action.arg))
         s.give_kind = -1
-        s.log.append(E.BroomGiven(p, 0, target))
+        s.events.append(E.BroomGiven(p, 0, target))
         turn.action_done(s)
     elif kind == A.FIGHT:
         fight.start_player_combat(s, action.arg, owner_of(s, action.arg))
@@ -167,7 +167,7 @@ def _apply_show(s: AlakazumState, action: ZumAction) -> None:
         taken.append(pid)
     shown = take_from_hand(s, p, kind)
     s.market.append(shown)
-    s.log.append(E.WentToMarket(p, 0, shown, tuple(taken)))
+    s.events.append(E.WentToMarket(p, 0, shown, tuple(taken)))
     turn.action_done(s)
 
 

@@ -80,7 +80,7 @@ def conjure(s: AlakazumState) -> None:
     shown = tuple(pid for pid in s.hands[p] if conjure_points(L.hand(L.type_of[pid]), culture) > 0)
     for pid in shown:
         knowledge.show_all(s.seen, pid)
-    s.log.append(E.Conjured(p, 0, s.conjure_culture, s.conjure_total, shown))
+    s.events.append(E.Conjured(p, 0, s.conjure_culture, s.conjure_total, shown))
     s.phase = PH_REVEAL
 
 
@@ -131,7 +131,7 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     s.revealed |= 1 << position
     points = enemy_points(s, pid)
     won = s.conjure_total > points
-    s.log.append(E.Revealed(p, 0, position, pid, points, won))
+    s.events.append(E.Revealed(p, 0, position, pid, points, won))
     if won:
         culture = CULTURES[s.conjure_culture]
         name = s.L.name(pid)

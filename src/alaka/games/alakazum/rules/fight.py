@@ -72,7 +72,7 @@ def start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
     s.level[pid] = 0
     s.cont = cont
     start_combat(s, Combat(True, s.player, pid, -1))
-    s.log.append(E.ForestCharacter(s.player, 0, pid))
+    s.events.append(E.ForestCharacter(s.player, 0, pid))
     s.phase = PH_FIGHTER
     s.decider = s.player
 
@@ -108,7 +108,7 @@ def _legal_helper(s: AlakazumState) -> tuple[Action, ...]:
 def _apply_fighter(s: AlakazumState, action: ZumAction) -> None:
     combat = the_combat(s)
     combat.set_fighter(0, action.arg)
-    s.log.append(E.Fighter(s.decider, 0, action.arg))
+    s.events.append(E.Fighter(s.decider, 0, action.arg))
     _next_helper(s, combat, 0)
 
 
@@ -128,7 +128,7 @@ def _apply_helper(s: AlakazumState, action: ZumAction) -> None:
     side = combat.side_of(s.decider)
     if action.kind == A.HELPER:
         combat.set_helper(side, action.arg)
-        s.log.append(E.Helper(s.decider, 0, action.arg))
+        s.events.append(E.Helper(s.decider, 0, action.arg))
     _next_helper(s, combat, side + 1)
 
 
@@ -157,7 +157,7 @@ def combat_die_rolled(s: AlakazumState, value: int) -> None:
     pid = combat.rolls[0]
     combat.rolls = combat.rolls[1:]
     combat.values = {**combat.values, pid: value}
-    s.log.append(E.CombatDie(-1, 0, pid, value))
+    s.events.append(E.CombatDie(-1, 0, pid, value))
     if not combat.rolls:
         _start_potions(s, combat)
 
@@ -265,9 +265,9 @@ def _play_potion(s: AlakazumState, combat: Combat, action: ZumAction, use: Potio
         cancelled = PlayedPotion(target.seat, target.card, target.use, in_effect=False)
         combat.played = tuple([cancelled if potion is target else potion for potion in combat.played])
         gain_public(s, seat, target.card)
-        s.log.append(E.Stole(seat, 0, pid, target.card))
+        s.events.append(E.Stole(seat, 0, pid, target.card))
     else:
-        s.log.append(E.PotionPlayed(seat, 0, pid, use))
+        s.events.append(E.PotionPlayed(seat, 0, pid, use))
 
 
 #: What a potion action plays the potion for.
@@ -320,14 +320,14 @@ def _resolve_combat(s: AlakazumState, combat: Combat) -> None:
     levels = tuple([(pid, 0 if pid == creature else level[pid]) for pid in cards if pid >= 0])
     combat.result = CombatResult(totals, fighters, levels, winner, reason)
     combat.winner = winner
-    s.log.append(E.CombatDecided(combat.owner[0], 0, fighters, totals, fighters[winner], reason))
+    s.events.append(E.CombatDecided(combat.owner[0], 0, fighters, totals, fighters[winner], reason))
     if combat.forest and winner == 1:
         _forest_defeat(s, combat)
         return
     fighter = combat.fighter[winner]
     before = s.level[fighter]
     level_up(s, combat.owner[winner], fighter)
-    s.log.append(E.LevelUp(combat.owner[winner], 0, fighter, before, s.level[fighter]))
+    s.events.append(E.LevelUp(combat.owner[winner], 0, fighter, before, s.level[fighter]))
     s.phase = PH_HYPNOSIS_ROLL
 
 
@@ -336,7 +336,7 @@ def hypnosis_rolled(s: AlakazumState, value: int) -> None:
     combat = the_combat(s)
     combat.roll = value
     winner_seat = combat.owner[combat.winner]
-    s.log.append(E.HypnosisRoll(winner_seat, 0, value))
+    s.events.append(E.HypnosisRoll(winner_seat, 0, value))
     combat.turn = winner_seat
     combat.passes = 0
     s.phase = PH_DIE_POTIONS
@@ -356,7 +356,7 @@ def _forest_defeat(s: AlakazumState, combat: Combat) -> None:
     lost = can_lose(s, p, fighter)
     if lost:
         to_graveyard(s, p, fighter)
-    s.log.append(E.ForestDefeat(p, 0, creature, fighter, lost))
+    s.events.append(E.ForestDefeat(p, 0, creature, fighter, lost))
     _end_combat(s, combat)
 
 
@@ -388,11 +388,11 @@ def _resolve_hypnosis(s: AlakazumState, combat: Combat) -> None:
         else:
             combat.hypnosis = "not hypnotised"
     if combat.hypnosis == "protected":
-        s.log.append(E.Protected(combat.owner[loser], 0, target))
+        s.events.append(E.Protected(combat.owner[loser], 0, target))
     elif combat.hypnosis == "hypnotised":
-        s.log.append(E.Hypnotised(winner_seat, 0, target, total, resistance))
+        s.events.append(E.Hypnotised(winner_seat, 0, target, total, resistance))
     else:
-        s.log.append(E.NotHypnotised(winner_seat, 0, target, total, resistance))
+        s.events.append(E.NotHypnotised(winner_seat, 0, target, total, resistance))
     _end_combat(s, combat)
 
 

@@ -43,7 +43,7 @@ def setup(s: AlakazumState) -> None:
     for pid in layout.final:
         if layout.enemy(pid).culture_points(s.n) is None:
             s.box += (pid,)
-            s.log.append(E.EnemyRemoved(-1, 0, pid))
+            s.events.append(E.EnemyRemoved(-1, 0, pid))
         else:
             s.enemy_pool += (pid,)
     s.enemy_at = (-1,) * len(s.enemy_pool)
@@ -60,7 +60,7 @@ def dealt(s: AlakazumState, pid: int) -> None:
     seat = s.deal_queue[0]
     s.deal_queue = s.deal_queue[1:]
     add_to_hand(s, seat, pid)
-    s.log.append(E.Dealt(seat, 1 << seat, pid))
+    s.events.append(E.Dealt(seat, 1 << seat, pid))
     if not s.deal_queue:
         _after_deal(s)
 
@@ -75,7 +75,7 @@ def _after_deal(s: AlakazumState) -> None:
             s.aside += tuple(out)
             s.exchanges = replaced(s.exchanges, seat, s.exchanges[seat] + len(out))
             s.deal_queue += (seat,) * len(out)
-            s.log.append(E.Exchanged(seat, 0, tuple(out)))
+            s.events.append(E.Exchanged(seat, 0, tuple(out)))
     if s.deal_queue:
         return
     to_deck(s, s.aside)
@@ -99,7 +99,7 @@ def _apply_first(s: AlakazumState, action: ZumAction) -> None:
 
 def _set_start_player(s: AlakazumState, seat: int) -> None:
     s.start_player = seat
-    s.log.append(E.StartPlayer(seat, 0, s.exchanges[seat]))
+    s.events.append(E.StartPlayer(seat, 0, s.exchanges[seat]))
     s.phase = PH_CHOOSE
     s.decider = seat
     s.player = seat
@@ -116,7 +116,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     s.row = without(s.row, pid)
     s.level[pid] = 0
     join_team(s, seat, pid)
-    s.log.append(E.Chosen(seat, 0, pid))
+    s.events.append(E.Chosen(seat, 0, pid))
     chosen = sum(len(t) for t in s.teams)
     if chosen < s.n:
         s.decider = (seat + 1) % s.n
@@ -124,7 +124,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     for pid in s.row:
         s.level[pid] = 0
     s.graveyard += s.row
-    s.log.append(E.RowToGraveyard(-1, 0, s.row))
+    s.events.append(E.RowToGraveyard(-1, 0, s.row))
     s.row = ()
     turn.start_turn(s, s.start_player)
 

@@ -212,7 +212,7 @@ def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
     hat = take_from_hand(s, p, action.arg)
     s.market.append(hat)
     s.paid += s.L.hat_of_kind[action.arg]
-    s.log.append(E.Paid(p, 0, hat))
+    s.events.append(E.Paid(p, 0, hat))
     if s.paid >= SPELL_COSTS[s.spell]:
         _cast(s)
 
@@ -225,13 +225,13 @@ def _cast(s: AlakazumState) -> None:
     if announced is None:
         raise RuntimeError("a spell is cast without an announcement")
     targets = [c.card for c in announced.characters]
-    s.log.append(E.Cast(p, 0, spell, s.paid))
+    s.events.append(E.Cast(p, 0, spell, s.paid))
     if spell == A.UNLUCKY_WITCH:
         s.witch_left = min(UNLUCKY_WITCH_CARDS, len(s.market))
         s.phase = PH_WITCH_TAKE
     elif spell == A.TRAINING:
         level_up(s, p, targets[0])
-        s.log.append(E.Trained(p, 0, targets[0], s.level[targets[0]]))
+        s.events.append(E.Trained(p, 0, targets[0], s.level[targets[0]]))
         turn.action_done(s)
     elif spell == A.CLAIRVOYANCE:
         conjure.look(s, announced.position, LOOK_PEEK)
@@ -265,7 +265,7 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
     index = max(i for i, pid in enumerate(s.market) if kind_of[pid] == action.arg)
     pid = s.market.pop(index)
     gain_public(s, p, pid)
-    s.log.append(E.WitchTook(p, 0, pid))
+    s.events.append(E.WitchTook(p, 0, pid))
     s.witch_left -= 1
     if s.witch_left <= 0 or not s.market:
         turn.action_done(s)
@@ -275,7 +275,7 @@ def peeked(s: AlakazumState, position: int, pid: int) -> None:
     """Clairvoyance: the caster alone has seen the enemy at ``position``."""
     p = s.player
     s.peeked = replaced(s.peeked, position, s.peeked[position] | 1 << p)
-    s.log.append(E.Peeked(p, 1 << p, position, pid))
+    s.events.append(E.Peeked(p, 1 << p, position, pid))
     turn.action_done(s)
 
 
@@ -290,7 +290,7 @@ def forest_magic_next(s: AlakazumState) -> None:
     if not s.deck_top:
         s.top_known = 0
     p = s.player
-    s.log.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), s.fm_cards))
+    s.events.append(E.ForestMagicSeen(p, 1 << p, len(s.fm_cards), s.fm_cards))
     s.phase = PH_FM_KEEP
 
 
@@ -340,13 +340,13 @@ def _forest_magic_done(s: AlakazumState) -> None:
     s.deck_top = below + put_back[::-1]  # the first put back is the top card
     if put_back:
         s.top_known = s.top_known & (1 << p) if below else 1 << p
-    s.log.append(E.ForestMagicKept(p, 1 << p, kept, put_back, len(put_back)))
+    s.events.append(E.ForestMagicKept(p, 1 << p, kept, put_back, len(put_back)))
     L = s.L
     if L.is_hand[kept]:
         add_to_hand(s, p, kept)
         turn.action_done(s)
     elif L.is_character[kept]:
-        s.log.append(E.ForestMagicFight(p, 0, kept))
+        s.events.append(E.ForestMagicFight(p, 0, kept))
         fight.start_forest_combat(s, kept, CONT_ACTION)
     else:
         traps.start_trap(s, kept, CONT_ACTION)
@@ -365,7 +365,7 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
         other = s.teams[where]
         set_team(s, where, replaced(other, other.index(theirs), mine))
     set_team(s, p, replaced(team, team.index(mine), theirs))
-    s.log.append(E.Levitated(p, 0, mine, theirs, where))
+    s.events.append(E.Levitated(p, 0, mine, theirs, where))
     turn.action_done(s)
 
 
@@ -374,7 +374,7 @@ def _revive(s: AlakazumState, pid: int) -> None:
     s.graveyard = without(s.graveyard, pid)
     s.level[pid] = 0
     join_team(s, p, pid)
-    s.log.append(E.Revived(p, 0, pid))
+    s.events.append(E.Revived(p, 0, pid))
     turn.action_done(s)
 
 

@@ -51,7 +51,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
     s.cont = cont
     s.box += (pid,)
     trap = s.L.trap(pid).trap
-    s.log.append(E.TrapFound(p, 0, pid))
+    s.events.append(E.TrapFound(p, 0, pid))
     s.decider = p
     if trap == "black_friday":
         _start_giving(s)
@@ -59,7 +59,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
         if _legal_halloween(s):
             s.phase = PH_HALLOWEEN
         else:
-            s.log.append(E.NoEffect(p, 0))
+            s.events.append(E.NoEffect(p, 0))
             turn.after_encounter(s)
     else:
         s.santa_holder = p
@@ -69,7 +69,7 @@ def start_trap(s: AlakazumState, pid: int, cont: int) -> None:
 def _start_giving(s: AlakazumState) -> None:
     hand = len(s.hands[s.player])
     if hand < 2:
-        s.log.append(E.NoEffect(s.player, 0))
+        s.events.append(E.NoEffect(s.player, 0))
         turn.after_encounter(s)
         return
     s.give_left = hand // 2
@@ -95,7 +95,7 @@ def _apply_to(s: AlakazumState, action: ZumAction) -> None:
     pid = take_from_hand(s, giver, s.give_kind)
     add_to_hand(s, q, pid)
     knowledge.show_to(s.seen, (giver,), pid)
-    s.log.append(E.Given(giver, (1 << giver) | (1 << q), q, pid))
+    s.events.append(E.Given(giver, (1 << giver) | (1 << q), q, pid))
     s.give_left -= 1
     if s.give_left > 0:
         s.phase = PH_GIVE
@@ -114,10 +114,10 @@ def _legal_halloween(s: AlakazumState) -> tuple[Action, ...]:
 
 def _apply_halloween(s: AlakazumState, action: ZumAction) -> None:
     if action.kind == A.HALLOWEEN_CARDS:
-        s.log.append(E.HalloweenCards(s.player, 0))
+        s.events.append(E.HalloweenCards(s.player, 0))
         _start_giving(s)
     else:
-        s.log.append(E.HalloweenCharacter(s.player, 0))
+        s.events.append(E.HalloweenCharacter(s.player, 0))
         s.sacrifice_for = SAC_ENCOUNTER
         s.phase = PH_SACRIFICE
 
@@ -125,7 +125,7 @@ def _apply_halloween(s: AlakazumState, action: ZumAction) -> None:
 def santa_rolled(s: AlakazumState, value: int) -> None:
     """Santa Claus' die is rolled (chance): pass it on, or it explodes."""
     holder = s.santa_holder
-    s.log.append(E.SantaRoll(holder, 0, value))
+    s.events.append(E.SantaRoll(holder, 0, value))
     if value >= SANTA_EXPLODES_BELOW:
         s.phase = PH_SANTA_PASS
         s.decider = holder
@@ -135,7 +135,7 @@ def santa_rolled(s: AlakazumState, value: int) -> None:
         s.phase = PH_SACRIFICE
         s.decider = holder
     else:
-        s.log.append(E.NoEffect(holder, 0))
+        s.events.append(E.NoEffect(holder, 0))
         s.decider = s.player
         turn.after_encounter(s)
 
@@ -145,7 +145,7 @@ def _legal_santa_pass(s: AlakazumState) -> tuple[Action, ...]:
 
 
 def _apply_pass_die(s: AlakazumState, action: ZumAction) -> None:
-    s.log.append(E.DiePassed(s.santa_holder, 0, action.arg))
+    s.events.append(E.DiePassed(s.santa_holder, 0, action.arg))
     s.santa_holder = action.arg
     s.phase = PH_SANTA_ROLL
 
@@ -158,7 +158,7 @@ def _legal_sacrifice(s: AlakazumState) -> tuple[Action, ...]:
 def _apply_sacrifice(s: AlakazumState, action: ZumAction) -> None:
     seat = s.decider
     to_graveyard(s, seat, action.arg)
-    s.log.append(E.Sacrificed(seat, 0, action.arg))
+    s.events.append(E.Sacrificed(seat, 0, action.arg))
     s.decider = s.player
     if s.sacrifice_for == SAC_CONJURE:
         conjure.conjure_failed(s)

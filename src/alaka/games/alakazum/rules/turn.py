@@ -41,7 +41,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     s.turns += 1
     s.player = s.decider = seat
     s.deja_vu = False
-    s.log.append(E.TurnStarts(seat, 0, s.turns))
+    s.events.append(E.TurnStarts(seat, 0, s.turns))
     is_thrifty = s.L.thrifty
     thrifty = 0
     for pid in s.teams[seat]:
@@ -52,7 +52,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
             break
         pid = s.market.pop()
         gain_public(s, seat, pid)
-        s.log.append(E.Thrifty(seat, 0, pid))
+        s.events.append(E.Thrifty(seat, 0, pid))
     s.draws_left = len(s.teams[seat])
     s.cont = CONT_EXPLORE
     explore_next(s)
@@ -84,7 +84,7 @@ def explored(s: AlakazumState, pid: int) -> None:
     L = s.L
     if L.is_hand[pid]:
         add_to_hand(s, p, pid)
-        s.log.append(E.FoundHandCard(p, 1 << p, pid))
+        s.events.append(E.FoundHandCard(p, 1 << p, pid))
         explore_next(s)
     elif L.is_character[pid]:
         s.draws_left = 0
@@ -121,7 +121,7 @@ def action_done(s: AlakazumState) -> None:
 
 def _apply_no_action(s: AlakazumState, action: ZumAction) -> None:
     s.actions_left = 0
-    s.log.append(E.NoAction(s.player, 0))
+    s.events.append(E.NoAction(s.player, 0))
     action_done(s)
 
 
@@ -131,7 +131,7 @@ def _apply_end_turn(s: AlakazumState, action: ZumAction) -> None:
 
 def end_turn(s: AlakazumState) -> None:
     s.announced = None
-    s.log.append(E.TurnEnds(s.player, 0))
+    s.events.append(E.TurnEnds(s.player, 0))
     start_turn(s, (s.player + 1) % s.n)
 
 
@@ -142,7 +142,7 @@ def game_over(s: AlakazumState, winner: int, reason: str) -> None:
     s.announced = None
     s.winner = winner
     s.end_reason = reason
-    s.log.append(E.GameOver(winner, 0, reason))
+    s.events.append(E.GameOver(winner, 0, reason))
 
 
 APPLY: dict[int, Apply] = {A.NO_ACTION: _apply_no_action, A.END_TURN: _apply_end_turn}

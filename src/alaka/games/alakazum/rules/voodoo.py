@@ -33,7 +33,7 @@ def announce(s: AlakazumState, announcement: Announcement) -> None:
     """An action or Alakazum, named in full, opens the voodoo window (R22): every other player in
     turn order from the announcer's left is asked."""
     s.announced = announcement
-    s.log.append(E.Announced(s.player, 0, announcement))
+    s.events.append(E.Announced(s.player, 0, announcement))
     s.window_left = s.n - 1
     s.phase = PH_VOODOO
     s.decider = (s.player + 1) % s.n
@@ -59,7 +59,7 @@ def _apply_voodoo(s: AlakazumState, chosen: ZumAction) -> None:
         doll = next(pid for pid in s.hands[seat] if s.L.is_voodoo[pid])
         remove_from_hand(s, seat, doll)
         s.box += (doll,)
-        s.log.append(E.VoodooPlayed(seat, 0, s.player))
+        s.events.append(E.VoodooPlayed(seat, 0, s.player))
         s.window_left = 0
         announced = s.announced
         s.decider = s.player
