@@ -29,6 +29,7 @@ COMPILED = (
     "alaka.core.events",
     "alaka.core.values",
     "alaka.core.knowledge",
+    "alaka.core.tuples",
     "alaka.games.alakazoo.actions",
     "alaka.games.alakazoo.content",
     "alaka.games.alakazoo.events",

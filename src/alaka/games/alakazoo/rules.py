@@ -33,6 +33,7 @@ from alaka.core import knowledge
 from alaka.core.draws import below, pick
 from alaka.core.phased import GameRules
 from alaka.core.protocol import Action, Outcome, rank_by_score
+from alaka.core.tuples import replaced, without
 from alaka.games.alakazoo.actions import (
     BOARD,
     CARD,
@@ -164,7 +165,7 @@ from alaka.games.alakazoo.phases import (
 from alaka.games.alakazoo.phases import (
     PH_TOKENS_OVER as PH_TOKENS_OVER,
 )
-from alaka.games.alakazoo.state import AlakazooState, FinalBonus, replaced, without
+from alaka.games.alakazoo.state import AlakazooState, FinalBonus
 
 MAX_TOKENS: Final = 6
 MAX_CARDS: Final = 4

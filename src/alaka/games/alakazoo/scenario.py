@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from alaka.core.errors import ScenarioError
 from alaka.core.specs import check_keys, json_copy, require_list
+from alaka.core.tuples import replaced
 from alaka.games.alakazoo import rules
 from alaka.games.alakazoo.actions import NUM_COLUMNS, WIZARD
 from alaka.games.alakazoo.content import (
@@ -23,7 +24,7 @@ from alaka.games.alakazoo.content import (
     Components,
 )
 from alaka.games.alakazoo.options import resolve_options
-from alaka.games.alakazoo.state import HELPER_UNUSED, AlakazooState, replaced
+from alaka.games.alakazoo.state import HELPER_UNUSED, AlakazooState
 
 if TYPE_CHECKING:
     from alaka.games.alakazoo.game import AlakazooGame

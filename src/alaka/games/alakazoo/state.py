@@ -10,8 +10,8 @@ What a copy costs: a copy (``clone``, and ``search_clone`` at every search simul
 each list, about 30-50 ns apiece even compiled. So a field written a few times a game or once a
 turn (the boards chosen, the box, the elements on the boards, the points, the Helpers, the
 tokens stored on the Wizard card, who skipped an action, the final score) is an immutable tuple
-that copies share; a write builds a new one (:func:`replaced`, and mypy refuses any other
-write). A field written at almost every step (hands, deck, discard, the tokens on runes, the
+that copies share; a write builds a new one (:mod:`alaka.core.tuples`, and mypy refuses any
+other write). A field written at almost every step (hands, deck, discard, the tokens on runes, the
 dice being resolved) stays a list: a new tuple at each write would cost the playouts more than
 the copies save. The columns are a list of tuples: a column changes a card at a time (a new
 tuple, as cheap as a list's append), and a copy copies one list, not five.
@@ -19,7 +19,7 @@ tuple, as cheap as a list's append), and a copy copies one list, not five.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, NamedTuple
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
@@ -44,25 +44,8 @@ class FinalBonus(NamedTuple):
         return self.lines + self.own_creature
 
 
-T = TypeVar("T")
-
 #: Helper position of a player who has not used action 3 yet.
 HELPER_UNUSED: Final = -2
-
-
-def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with ``values[index]`` replaced by ``value``: the one way to write a field kept
-    as a tuple (see the module docstring). Through a list: two new objects, where slicing and
-    concatenating make five."""
-    items = list(values)
-    items[index] = value
-    return tuple(items)
-
-
-def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
-    """``values`` without the first ``value`` in it (``list.remove`` for a tuple)."""
-    index = values.index(value)
-    return values[:index] + values[index + 1 :]
 
 
 class AlakazooState(PhasedState[ZooOptions]):

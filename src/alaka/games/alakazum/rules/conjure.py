@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
 from alaka.core.protocol import Outcome, rank_by_score
+from alaka.core.tuples import replaced, without
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import Announcement, ZumAction
@@ -40,9 +41,7 @@ from alaka.games.alakazum.rules.table import (
     culture_totals,
     enemy_points,
     face_down,
-    replaced,
     sacrifice_options,
-    without,
 )
 
 if TYPE_CHECKING:

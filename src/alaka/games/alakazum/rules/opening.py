@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from alaka.core.tuples import replaced, without
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
@@ -23,9 +24,7 @@ from alaka.games.alakazum.rules.table import (
     add_to_hand,
     join_team,
     remove_from_hand,
-    replaced,
     to_deck,
-    without,
 )
 
 if TYPE_CHECKING:

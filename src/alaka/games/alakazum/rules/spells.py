@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from alaka.core.tuples import replaced, without
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import SPELL_COSTS, Announcement, Named, ZumAction
@@ -43,10 +44,8 @@ from alaka.games.alakazum.rules.table import (
     kinds_in_hand,
     level_up,
     owner_of,
-    replaced,
     set_team,
     take_from_hand,
-    without,
 )
 
 if TYPE_CHECKING:

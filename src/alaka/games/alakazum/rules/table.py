@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from alaka.core import knowledge
+from alaka.core.tuples import replaced, without
 from alaka.games.alakazum.content import CULTURES, Character
 from alaka.games.alakazum.phases import SAC_CONJURE
 from alaka.games.alakazum.state import (
@@ -72,25 +73,9 @@ def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> N
 # -- tuple fields: a place that changes seldom is a tuple, shared by copies (see the state) -------
 
 
-def replaced(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``values`` with the entry at ``index`` replaced by ``value`` (through a list: quicker
-    than joining slices, in both builds)."""
-    items = list(values)
-    items[index] = value
-    return tuple(items)
-
-
-def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
-    """``values`` without the first ``value`` in it (as ``list.remove``)."""
-    index = values.index(value)
-    return values[:index] + values[index + 1 :]
-
-
 def set_team(s: AlakazumState, seat: int, team: tuple[int, ...]) -> None:
     """The seat's team is now ``team``: every change of a team goes through here."""
-    teams = list(s.teams)
-    teams[seat] = team
-    s.teams = tuple(teams)
+    s.teams = replaced(s.teams, seat, team)
     team_changed(s, seat)
 
 
