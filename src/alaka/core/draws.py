@@ -20,25 +20,22 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def _bits_below(rng: random.Random, n: int) -> int:
-    """``random.Random._randbelow_with_getrandbits(n)``, for ``n > 0``."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the same element, drawn the same way (``_randbelow(len(seq))``:
+    as many bits as the length has, again until the number is below it), in one call."""
+    size = len(seq)
+    if type(rng) is random.Random and size > 0:
+        bits = size.bit_length()
+        r = rng.getrandbits(bits)
+        while r >= size:
+            r = rng.getrandbits(bits)
+        return seq[r]
+    return rng.choice(seq)
 
 
 def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)``: the same number, drawn the same way."""
+    """``rng.randrange(n)``: the same number, drawn the same way (for a plain generator it is
+    ``rng.choice(range(n))``)."""
     if type(rng) is random.Random and n > 0:
-        return _bits_below(rng, n)
+        return pick(rng, range(n))
     return rng.randrange(n)
-
-
-def pick(rng: random.Random, seq: Sequence[T]) -> T:
-    """``rng.choice(seq)``: the same element, drawn the same way."""
-    size = len(seq)
-    if type(rng) is random.Random and size > 0:
-        return seq[_bits_below(rng, size)]
-    return rng.choice(seq)
