@@ -194,7 +194,7 @@ def test_replay_steps_forward_and_back_from_a_seat(spawn: Spawn, tmp_path: Path)
     child.expect("Player 1 \\(human\\), Player 2 \\(random bot\\)")
     child.expect(r"Step 0 of (\d+), as Player 1 sees it")
     last = int(child.match.group(1))
-    child.expect(r"Step 0/\d+ \[n/p/number/q\]: ")
+    child.expect(r"Step 0/\d+ \[n/p/number/t/q\]: ")
     assert "Player 1 chooses a portal board" in child.before
 
     def key(text: str, step: int) -> None:

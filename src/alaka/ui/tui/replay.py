@@ -109,7 +109,7 @@ class ReplayViewer:
         self.show(step)
         while True:
             try:
-                typed = self.ask(f"Step {step}/{self.last} [n/p/number/q]: ").strip().lower()
+                typed = self.ask(f"Step {step}/{self.last} [n/p/number/t/q]: ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return EXIT_OK
