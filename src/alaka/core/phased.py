@@ -39,6 +39,11 @@ class GameRules(Generic[StateT]):
     name at every call, and these are called at every step.
     """
 
+    def __init__(self, chance_phases: frozenset[int], over_phase: int) -> None:
+        #: The phases where chance decides, and the phase of a finished game.
+        self.chance_phases = chance_phases
+        self.over_phase = over_phase
+
     def setup(self, s: StateT) -> None:
         raise NotImplementedError
 
@@ -169,12 +174,18 @@ class PhasedState(State, Generic[OptionsT]):
         self.rules = self._game().game_rules
         self._played = _ids(self).own()
 
-    def _who_decides(self) -> int:
-        """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`, worked out from the phase. Each
-        game writes its own from its phases: it runs after every action, and one method reading
-        the game's constants is one Python call, where asking the game for its phases and its
-        seat took two."""
+    def _seat_to_decide(self) -> int:
+        """The seat deciding now, outside chance and the end."""
         raise NotImplementedError
+
+    def _who_decides(self) -> int:
+        phase = self.phase
+        rules = self.rules
+        if phase in rules.chance_phases:
+            return CHANCE
+        if phase == rules.over_phase:
+            return TERMINAL
+        return self._seat_to_decide()
 
     def refresh(self) -> None:
         """Work out again what the state keeps to be quick (the rules' running totals, who

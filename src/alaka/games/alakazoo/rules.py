@@ -1066,4 +1066,4 @@ def resample(s: AlakazooState, new: AlakazooState, seat: int, rng: random.Random
 
 
 #: The one instance, which the game names (``AlakazooGame.game_rules``).
-RULES: Final = ZooRules()
+RULES: Final = ZooRules(CHANCE_PHASES, PH_OVER)

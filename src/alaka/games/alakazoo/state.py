@@ -23,12 +23,12 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
-from alaka.core.protocol import CHANCE, TERMINAL, Action, Game
+from alaka.core.protocol import Action, Game
 from alaka.games.alakazoo.actions import ZooAction, ZooActions, actions_for
 from alaka.games.alakazoo.content import NUM_CARDS, NUM_TYPES, Components
 from alaka.games.alakazoo.events import ZooEvent
 from alaka.games.alakazoo.options import ZooOptions
-from alaka.games.alakazoo.phases import CHANCE_PHASES, PH_BOARD, PH_DISPLAY, PH_OVER, PH_REMOVE
+from alaka.games.alakazoo.phases import PH_BOARD, PH_DISPLAY, PH_REMOVE
 
 
 class FinalBonus(NamedTuple):
@@ -197,12 +197,7 @@ class AlakazooState(PhasedState[ZooOptions]):
 
     action_type: ClassVar[type[Action]] = ZooAction
 
-    def _who_decides(self) -> int:
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == PH_OVER:
-            return TERMINAL
+    def _seat_to_decide(self) -> int:
         return self.player
 
     def inventory(self) -> dict[str, Any]:

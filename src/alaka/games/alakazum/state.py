@@ -20,13 +20,13 @@ from typing import ClassVar, Final
 
 from alaka.core.eventlog import EventLog
 from alaka.core.phased import PhasedState
-from alaka.core.protocol import CHANCE, TERMINAL, Action, Game
+from alaka.core.protocol import Action, Game
 from alaka.games.alakazum.actions import Announcement, ZumAction, ZumActions, actions_for
 from alaka.games.alakazum.combat import Combat
 from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.events import ZumEvent
 from alaka.games.alakazum.options import ZumOptions
-from alaka.games.alakazum.phases import CHANCE_PHASES, CONT_EXPLORE, PH_DEAL, PH_OVER
+from alaka.games.alakazum.phases import CONT_EXPLORE, PH_DEAL, PH_OVER
 
 # Where each running total is in a seat's block of ``totals`` (from ``seat * TOTALS_PER_SEAT``):
 #: the team's magic energy, the hats' in hand, the cultures of the team's characters (a bit mask),
@@ -253,12 +253,7 @@ class AlakazumState(PhasedState[ZumOptions]):
 
     action_type: ClassVar[type[Action]] = ZumAction
 
-    def _who_decides(self) -> int:
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == PH_OVER:
-            return TERMINAL
+    def _seat_to_decide(self) -> int:
         return self.decider
 
     def returns(self) -> tuple[float, ...]:

@@ -207,7 +207,7 @@ class ZumRules(GameRules["AlakazumState"]):
 
 
 #: The one instance, which the game names (``AlakazumGame.game_rules``).
-RULES: Final = ZumRules()
+RULES: Final = ZumRules(CHANCE_PHASES, PH_OVER)
 
 
 __all__ = [
