@@ -178,8 +178,10 @@ def no_horizontal_overflow(page: Page) -> None:
 class Person:
     """One person at a table: a browser context of their own, clicking seeded-random choices."""
 
-    def __init__(self, browser: Browser, url: str, seed: int, viewport: ViewportSize = DESKTOP) -> None:
-        self.context = browser.new_context(viewport=viewport)
+    def __init__(
+        self, browser: Browser, url: str, seed: int, viewport: ViewportSize = DESKTOP, touch: bool = False
+    ) -> None:
+        self.context = browser.new_context(viewport=viewport, has_touch=touch)
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none
         self.refusals: list[str] = []  # the server's error banners
@@ -587,11 +589,19 @@ def test_on_a_phone_the_newest_events_stay_in_view_beside_the_choices(
     browser: Browser, server: str, shots: Path
 ) -> None:
     made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT, BOT])
-    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=3, viewport=PHONE)
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=3, viewport=PHONE, touch=True)
     page = ana.page
     for _ in range(6):
         if not ana.try_move():
             page.wait_for_timeout(100)
+    # on a touch screen the hint says to tap a place on the table, not to click it
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.locator("[data-testid=table-hint]").count():
+        assert time.monotonic() < deadline, "no choice was ever offered on the table"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
+    hint = page.locator("[data-testid=table-hint]").inner_text()
+    assert hint.startswith("Tap a highlighted place on the table"), hint
     page.wait_for_selector("#board [data-action], button.action:enabled")
     for scroll in (0, 600, 1400):  # wherever the table is scrolled to
         page.evaluate("y => window.scrollTo(0, y)", scroll)
@@ -605,6 +615,19 @@ def test_on_a_phone_the_newest_events_stay_in_view_beside_the_choices(
     no_horizontal_overflow(page)
     ana.check_clean()
     ana.close()
+
+
+#: What a forced step shows, read in one go: its text and how many buttons and places are offered
+#: beside it (None when no forced step is on screen).
+FORCED_SNAPSHOT = """() => {
+  const forced = document.querySelector("[data-testid=forced]");
+  if (!forced || !forced.checkVisibility()) return null;
+  return [
+    forced.innerText,
+    document.querySelectorAll("button.action").length,
+    document.querySelectorAll("#board [data-action]").length,
+  ];
+}"""
 
 
 def test_alakazum_draws_dice_keeps_the_last_combat_and_never_offers_a_forced_step(
@@ -621,12 +644,14 @@ def test_alakazum_draws_dice_keeps_the_last_combat_and_never_offers_a_forced_ste
         deadline = time.monotonic() + 150
         while not all(seen.values()) and not ana.finished:
             assert time.monotonic() < deadline, f"not seen within the time: {seen}"
-            forced = page.locator("[data-testid=forced]")
-            if forced.count() and forced.is_visible():
+            # one snapshot of the page: a forced step is played within a second, so asking the
+            # page three times could see it gone by the third (and wait for it in vain)
+            forced = page.evaluate(FORCED_SNAPSHOT)
+            if forced is not None:
                 seen["forced"] = True
-                assert page.locator("button.action").count() == 0
-                assert page.locator("#board [data-action]").count() == 0
-                assert "Played for you" in forced.inner_text()
+                text, buttons, places = forced
+                assert buttons == 0 and places == 0, forced
+                assert "Played for you" in text
                 page.screenshot(path=shots / "alakazum-forced-desktop.png")
             if page.locator(".pip-die").count():
                 seen["pips"] = True

@@ -33,6 +33,8 @@ const page = {
 
 /** Events shown beside the choices (the whole log is further down). */
 const LATEST = 5;
+/** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
+const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
 
 // -- connection ----------------------------------------------------------------------------
 
@@ -310,8 +312,8 @@ function renderActions() {
           "p",
           { class: "hint", "data-testid": "table-hint" },
           rest.length
-            ? `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
-            : `Click a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
+            ? `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
+            : `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
         )
       : null,
     rest.map((action) => {
