@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import pickle
+import random
 
 import pytest
 
 import alaka
 from alaka.core.params import Parameter, parse_option_strings, validate_options
 from alaka.core.protocol import ActionTable, Outcome, rank_by_score
+from alaka.testing import conformance
 
 
 def test_registry_lists_games_and_rejects_unknown_names() -> None:
@@ -191,3 +194,19 @@ def test_a_phased_game_finds_a_legal_action_by_identity(monkeypatch: pytest.Monk
     assert copy is not state.legal_actions()[-1]
     state.apply_action(copy)
     assert compared > 0 and state.history[-1] == copy.id
+
+
+@pytest.mark.parametrize("name", ["alakazoo", "alakazum"])
+def test_a_pickled_state_plays_on_with_its_history_and_log(name: str) -> None:
+    """What the state keeps to append quickly (the history's and the log's own lists) comes
+    back from pickle as the same lists the logs hold: the copy records what it plays."""
+    state = conformance.state_after(alaka.game(name), 3, seed=5, steps=60)
+    copy = pickle.loads(pickle.dumps(state))
+    rng = random.Random(2)
+    for s in (state, copy):
+        rng.seed(2)
+        for _ in range(10):
+            legal = s.legal_actions()
+            s.apply_action(s.sample_chance(rng) if s.is_chance_node() else legal[rng.randrange(len(legal))])
+    assert list(copy.history) == list(state.history) and len(copy.history) == 70
+    assert copy.view(0) == state.view(0)  # the log too

@@ -165,14 +165,12 @@ class PhasedState(State, Generic[OptionsT]):
     def __getstate__(self) -> dict[str, Any]:
         """For pickle: every field but the rules module, which comes back from the game."""
         names = [name for kind in type(self).__mro__ for name in getattr(kind, "__slots__", ())]
-        left_out = ("rules", "_played")
-        return {name: getattr(self, name) for name in names if name not in left_out and hasattr(self, name)}
+        return {name: getattr(self, name) for name in names if name != "rules" and hasattr(self, name)}
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name, value in fields.items():
             setattr(self, name, value)
         self.rules = self._game().game_rules
-        self._played = _ids(self).own()
 
     def _seat_to_decide(self) -> int:
         """The seat deciding now, outside chance and the end."""
