@@ -93,6 +93,19 @@ def random_playout(
         index += 1
 
 
+def play_on(state: State, rng: random.Random, steps: int) -> State:
+    """Play ``state`` on (in place) for up to ``steps`` random actions, chance included."""
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return state
+
+
 def _fail(game: Game, n: int, seed: int, step: int, message: str) -> ConformanceError:
     return ConformanceError(f"{game.name} {n}p seed {seed} step {step}: {message}")
 
@@ -172,10 +185,22 @@ def _sampled_steps(
 def check_illegal_and_clone(
     game: Game, num_players: int, seed: int, every: int = 7, options: dict[str, Any] | None = None
 ) -> None:
-    """An illegal action changes nothing; a clone is independent of its original."""
+    """An illegal action changes nothing; a clone is independent of its original.
+
+    Independent both ways and in what nobody sees: at each sampled step one clone is kept, and a
+    twin of it plays on at once with its own random numbers; once the original has played to the
+    end (and the twins have played on), each kept clone plays on with the same random numbers
+    and must end where its twin did. A game whose copies share a hidden place (the deck, say)
+    with the original fails here even if every view agrees.
+    """
     rng = random.Random(seed ^ 0x5EED)
+    kept: list[tuple[int, State, float, str]] = []
     for step in _sampled_steps(game, num_players, seed, every, options):
         state = step.state
+        dice = rng.random()
+        kept.append(
+            (step.index, state.clone(), dice, fingerprint(play_on(state.clone(), random.Random(dice), 20)))
+        )
         table = state.action_table().actions
         legal = set(state.legal_actions())
         before = fingerprint(state)
@@ -207,6 +232,11 @@ def check_illegal_and_clone(
         again = lean.clone()
         if views(again) != views(lean) or not _refuses_a_record_like(again, lean):
             raise _fail(game, num_players, seed, step.index, "a copy of a search copy is not like it")
+    for index, copy, dice, ended in kept:
+        if fingerprint(play_on(copy, random.Random(dice), 20)) != ended:
+            raise _fail(
+                game, num_players, seed, index, "a clone changed when its original or a twin played on"
+            )
 
 
 def views(state: State, recent: int = 3) -> list[Any]:
@@ -309,15 +339,7 @@ def check_resample(state: State, seat: int, rng: random.Random) -> bool:
     if state.view(seat) != view:
         raise ConformanceError(f"{state.game.name}: resample({seat}) changed the original state")
     # Play on from the resampled state: it must be a valid position.
-    play_rng = random.Random(rng.random())
-    for _ in range(30):
-        if other.is_terminal():
-            break
-        if other.is_chance_node():
-            other.apply_action(other.sample_chance(play_rng))
-        else:
-            legal_now = other.legal_actions()
-            other.apply_action(legal_now[play_rng.randrange(len(legal_now))])
+    play_on(other, random.Random(rng.random()), 30)
     # A search copy deals the same world from the same random numbers.
     seed = rng.random()
     resampled = state.resample(seat, random.Random(seed))

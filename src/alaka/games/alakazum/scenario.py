@@ -132,7 +132,7 @@ def build_scenario(game: AlakazumGame, spec: Mapping[str, Any]) -> AlakazumState
             level = entry.get("level", "A")
             if not isinstance(level, str) or level not in LEVELS:
                 raise ScenarioError(f"{at}.level: must be A, B or C, not {level!r}")
-            s.level[pid] = LEVELS.index(level)
+            rules.own_level(s)[pid] = LEVELS.index(level)
             if _flag(entry.get("broom", False), f"{at}.broom"):
                 rules.put_broom(s, pid, cards.take("broom", f"{at}.broom", "hand"))
             members.append(pid)

@@ -9,9 +9,14 @@ character), the ``graveyard``, the ``row`` of initial characters during setup, c
 ``aside`` during the opening deal, cards in play in a ``combat`` or a Forest Magic reveal
 (``fm_cards``), and the ``box`` (used traps and voodoo dolls, an unused Saint Valentine).
 
-A copy (search makes one per simulation) copies the lists and shares the rest: a place or total
-that changes seldom (at setup, or about once a turn at most) is an immutable tuple, which the
-rules replace when it changes, so the type checker refuses any write in place.
+A copy (search makes one per simulation) shares almost everything. A place or total that changes
+seldom (at setup, or about once a turn at most) is an immutable tuple, which the rules replace
+when it changes, so the type checker refuses any write in place. The lists, changed every few
+steps (the deck and its counts by kind, the market, each hand, the levels, the running totals),
+are shared too, and copied on the first write after a copy: ``owned`` says which of them a state
+may change in place, a copy clears it in both states, and the rules change those lists only
+through the ``own_*`` functions of ``rules/table.py``, which copy a list first when it is shared.
+Only ``seen`` is copied outright (one number per seat).
 """
 
 from __future__ import annotations
@@ -38,6 +43,16 @@ TEAM_CULTURES: Final = 2
 TEAM_POINTS: Final = 3
 HAND_POINTS: Final = TEAM_POINTS + len(CULTURES)
 TOTALS_PER_SEAT: Final = HAND_POINTS + len(CULTURES)
+
+# The bits of ``owned`` (see the module docstring): the deck (with its counts by kind), the market,
+# the totals, the levels, then a hand per seat (``OWN_HAND << seat``).
+OWN_DECK: Final = 1
+OWN_MARKET: Final = 2
+OWN_TOTALS: Final = 4
+OWN_LEVEL: Final = 8
+OWN_HAND: Final = 16
+#: Every bit: a state that shares none of its lists.
+OWN_ALL: Final = -1
 
 
 class AlakazumState(PhasedState[ZumOptions]):
@@ -81,6 +96,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         "log",
         "looking_at",
         "market",
+        "owned",
         "paid",
         "peeked",
         "player",
@@ -134,6 +150,7 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.top_known = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.teams: tuple[tuple[int, ...], ...] = ((),) * n
+        #: Each character's level (0 A, 1 B, 2 C), by card.
         self.level = [0] * cards
         #: The broom under each character (-1: none).
         self.broom_of: tuple[int, ...] = (-1,) * cards
@@ -184,27 +201,30 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.end_reason = ""
         self.turns = 0
         self.truncated = False
+        #: Which shared lists this state may change in place (the ``OWN_*`` bits).
+        self.owned = OWN_ALL
         self.log: EventLog[ZumEvent] = EventLog()
         #: The log's own list (:meth:`EventLog.own`): the rules append each event here, with a
         #: list's own ``append`` (the log's method would be one more Python call per event).
         self.events: list[ZumEvent] = self.log.own()
 
     def _copy(self, s: AlakazumState) -> None:
-        """Every field of ``s``, written out (a loop over names would cost twice as much): lists
-        copied, tuples and frozen values shared."""
+        """Every field of ``s``, written out (a loop over names would cost twice as much):
+        tuples, frozen values and the lists copied on write shared (neither state owns those
+        now), the other lists and the bytearrays copied."""
         self.L = s.L
         self.acts = s.acts
         self.enemy_at = s.enemy_at
         self.enemy_pool = s.enemy_pool
         self.revealed = s.revealed
         self.peeked = s.peeked
-        self.market = s.market[:]
-        self.deck = s.deck[:]
+        self.market = s.market
+        self.deck = s.deck
         self.deck_top = s.deck_top
         self.top_known = s.top_known
-        self.hands = [hand[:] for hand in s.hands]
+        self.hands = s.hands[:]
         self.teams = s.teams
-        self.level = s.level[:]
+        self.level = s.level
         self.broom_of = s.broom_of
         self.graveyard = s.graveyard
         self.box = s.box
@@ -216,8 +236,10 @@ class AlakazumState(PhasedState[ZumOptions]):
         self.fm_cards = s.fm_cards
         self.fm_order = s.fm_order
         self.seen = s.seen[:]
-        self.totals = s.totals[:]
-        self.deck_kinds = s.deck_kinds[:]
+        self.totals = s.totals
+        self.owned = 0
+        s.owned = 0
+        self.deck_kinds = s.deck_kinds
         self.combat = s.combat.copy() if s.combat is not None else None
         self.last_combat = s.last_combat  # over: never changed again, so shared
         self.player = s.player

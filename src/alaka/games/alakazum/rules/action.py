@@ -25,6 +25,7 @@ from alaka.games.alakazum.rules.table import (
     distinct_kinds,
     gain_public,
     kinds_in_hand,
+    own_market,
     owner_of,
     put_broom,
     set_level,
@@ -131,7 +132,7 @@ def carry_out(s: AlakazumState) -> None:
         s.phase = PH_SHOW
     elif kind == A.FOOD:
         card = take_from_hand(s, p, action.arg)
-        s.market.append(card)
+        own_market(s).append(card)
         raised = food_raises(s, p, action.arg2)
         set_level(s, p, raised, LEVEL_C)
         s.events.append(E.FoodGiven(p, 0, card, action.arg2, tuple(raised)))
@@ -162,11 +163,11 @@ def _apply_show(s: AlakazumState, action: ZumAction) -> None:
     take = s.L.take[kind]
     taken = []
     for _ in range(min(take, len(s.market))):
-        pid = s.market.pop()
+        pid = own_market(s).pop()
         gain_public(s, p, pid)
         taken.append(pid)
     shown = take_from_hand(s, p, kind)
-    s.market.append(shown)
+    own_market(s).append(shown)
     s.events.append(E.WentToMarket(p, 0, shown, tuple(taken)))
     turn.action_done(s)
 

@@ -42,6 +42,8 @@ from alaka.games.alakazum.rules.table import (
     kinds_in_hand,
     leave_team,
     level_up,
+    own_level,
+    own_market,
     take_from_hand,
     to_deck,
     to_graveyard,
@@ -69,7 +71,7 @@ def start_combat(s: AlakazumState, combat: Combat) -> None:
 
 def start_forest_combat(s: AlakazumState, pid: int, cont: int) -> None:
     """R4: a character met in the forest must be fought; ``cont`` says what comes after."""
-    s.level[pid] = 0
+    own_level(s)[pid] = 0
     s.cont = cont
     start_combat(s, Combat(True, s.player, pid, -1))
     s.events.append(E.ForestCharacter(s.player, 0, pid))
@@ -370,7 +372,7 @@ def _resolve_hypnosis(s: AlakazumState, combat: Combat) -> None:
     total = die_total(s, combat)
     winner_seat = combat.owner[winner]
     if combat.forest:
-        s.level[target] = 0
+        own_level(s)[target] = 0
         if total > resistance:
             join_team(s, winner_seat, target)
             combat.hypnosis = "hypnotised"
@@ -400,7 +402,7 @@ def _end_combat(s: AlakazumState, combat: Combat) -> None:
     """Potions still on the table go to the market pile in the order played (R10)."""
     for potion in combat.played:
         if potion.in_effect or potion.use == "steal":
-            s.market.append(potion.card)
+            own_market(s).append(potion.card)
     forest = combat.forest
     s.last_combat = combat
     s.combat = None

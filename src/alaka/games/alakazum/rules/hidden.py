@@ -18,6 +18,7 @@ from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.layout import conjure_points, hat_energy
 from alaka.games.alakazum.phases import PH_GIVE_TO, PH_OVER
 from alaka.games.alakazum.rules.action import can_show
+from alaka.games.alakazum.rules.table import own_hand
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
@@ -128,7 +129,7 @@ def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random
             show = False
         else:
             fresh = pool.pop()
-        new.hands[q][i] = fresh
+        own_hand(new, q)[i] = fresh
         moved |= (1 << old) | (1 << fresh)
     refilled = [tuple([pools[is_hand[old]].pop() for old in group]) for group in groups]
     if deck_top:

@@ -23,6 +23,7 @@ from alaka.games.alakazum.rules import turn
 from alaka.games.alakazum.rules.table import (
     add_to_hand,
     join_team,
+    own_level,
     remove_from_hand,
     to_deck,
 )
@@ -113,7 +114,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
     pid = action.arg
     seat = s.decider
     s.row = without(s.row, pid)
-    s.level[pid] = 0
+    own_level(s)[pid] = 0
     join_team(s, seat, pid)
     s.events.append(E.Chosen(seat, 0, pid))
     chosen = sum(len(t) for t in s.teams)
@@ -121,7 +122,7 @@ def _apply_choose(s: AlakazumState, action: ZumAction) -> None:
         s.decider = (seat + 1) % s.n
         return
     for pid in s.row:
-        s.level[pid] = 0
+        own_level(s)[pid] = 0
     s.graveyard += s.row
     s.events.append(E.RowToGraveyard(-1, 0, s.row))
     s.row = ()

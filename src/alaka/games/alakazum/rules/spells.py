@@ -43,6 +43,8 @@ from alaka.games.alakazum.rules.table import (
     join_team,
     kinds_in_hand,
     level_up,
+    own_level,
+    own_market,
     owner_of,
     set_team,
     take_from_hand,
@@ -209,7 +211,7 @@ def _legal_pay(s: AlakazumState) -> tuple[Action, ...]:
 def _apply_pay(s: AlakazumState, action: ZumAction) -> None:
     p = s.player
     hat = take_from_hand(s, p, action.arg)
-    s.market.append(hat)
+    own_market(s).append(hat)
     s.paid += s.L.hat_of_kind[action.arg]
     s.events.append(E.Paid(p, 0, hat))
     if s.paid >= SPELL_COSTS[s.spell]:
@@ -262,7 +264,7 @@ def _apply_take_market(s: AlakazumState, action: ZumAction) -> None:
     p = s.player
     kind_of = s.L.kind_of
     index = max(i for i, pid in enumerate(s.market) if kind_of[pid] == action.arg)
-    pid = s.market.pop(index)
+    pid = own_market(s).pop(index)
     gain_public(s, p, pid)
     s.events.append(E.WitchTook(p, 0, pid))
     s.witch_left -= 1
@@ -357,7 +359,7 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
     team = s.teams[p]
     if theirs in s.graveyard:
         s.graveyard = replaced(s.graveyard, s.graveyard.index(theirs), mine)
-        s.level[mine] = 0
+        own_level(s)[mine] = 0
         where = -1
     else:
         where = owner_of(s, theirs)
@@ -371,7 +373,7 @@ def _levitate(s: AlakazumState, mine: int, theirs: int) -> None:
 def _revive(s: AlakazumState, pid: int) -> None:
     p = s.player
     s.graveyard = without(s.graveyard, pid)
-    s.level[pid] = 0
+    own_level(s)[pid] = 0
     join_team(s, p, pid)
     s.events.append(E.Revived(p, 0, pid))
     turn.action_done(s)

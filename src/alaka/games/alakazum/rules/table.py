@@ -19,6 +19,11 @@ from alaka.games.alakazum.phases import SAC_CONJURE
 from alaka.games.alakazum.state import (
     HAND_ENERGY,
     HAND_POINTS,
+    OWN_DECK,
+    OWN_HAND,
+    OWN_LEVEL,
+    OWN_MARKET,
+    OWN_TOTALS,
     TEAM_CULTURES,
     TEAM_ENERGY,
     TEAM_POINTS,
@@ -37,6 +42,52 @@ if TYPE_CHECKING:
 
 #: The highest level (A, B, C are 0, 1, 2).
 LEVEL_C: Final = 2
+
+
+# -- the lists a copy shares until one of the two states writes (see the state's docstring) --------
+
+
+def own_deck(s: AlakazumState) -> list[int]:
+    """The unknown deck, to change in place (copied first if a copy shares it), with its
+    counts by kind (``deck_kinds``), which change with it."""
+    if not s.owned & OWN_DECK:
+        s.deck = s.deck[:]
+        s.deck_kinds = s.deck_kinds[:]
+        s.owned |= OWN_DECK
+    return s.deck
+
+
+def own_market(s: AlakazumState) -> list[int]:
+    """The market pile, to change in place (copied first if a copy shares it)."""
+    if not s.owned & OWN_MARKET:
+        s.market = s.market[:]
+        s.owned |= OWN_MARKET
+    return s.market
+
+
+def own_totals(s: AlakazumState) -> list[int]:
+    """The running totals, to change in place (copied first if a copy shares them)."""
+    if not s.owned & OWN_TOTALS:
+        s.totals = s.totals[:]
+        s.owned |= OWN_TOTALS
+    return s.totals
+
+
+def own_level(s: AlakazumState) -> list[int]:
+    """The characters' levels, to change in place (copied first if a copy shares them)."""
+    if not s.owned & OWN_LEVEL:
+        s.level = s.level[:]
+        s.owned |= OWN_LEVEL
+    return s.level
+
+
+def own_hand(s: AlakazumState, seat: int) -> list[int]:
+    """The seat's hand, to change in place (copied first if a copy shares it)."""
+    bit = OWN_HAND << seat
+    if not s.owned & bit:
+        s.hands[seat] = s.hands[seat][:]
+        s.owned |= bit
+    return s.hands[seat]
 
 
 def char(s: AlakazumState, pid: int) -> Character:
@@ -59,14 +110,15 @@ def can_lose(s: AlakazumState, seat: int, pid: int) -> bool:
 def level_up(s: AlakazumState, seat: int, pid: int) -> None:
     """A character of ``seat``'s team goes up a level, unless it is at C already."""
     if s.level[pid] < LEVEL_C:
-        s.level[pid] += 1
+        own_level(s)[pid] += 1
         team_changed(s, seat)
 
 
 def set_level(s: AlakazumState, seat: int, pids: Iterable[int], level: int) -> None:
     """Characters of ``seat``'s team go to ``level`` (a food raises them to C)."""
+    levels = own_level(s)
     for pid in pids:
-        s.level[pid] = level
+        levels[pid] = level
     team_changed(s, seat)
 
 
@@ -97,7 +149,7 @@ def put_broom(s: AlakazumState, pid: int, broom: int) -> None:
 def to_graveyard(s: AlakazumState, seat: int, pid: int) -> None:
     """A character leaves its team for the forest graveyard, at level A."""
     leave_team(s, seat, pid)
-    s.level[pid] = 0
+    own_level(s)[pid] = 0
     s.graveyard += (pid,)
 
 
@@ -129,7 +181,7 @@ def team_changed(s: AlakazumState, seat: int) -> None:
         p2 += points[2]
         p3 += points[3]
         p4 += points[4]
-    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals, base = own_totals(s), seat * TOTALS_PER_SEAT
     totals[base + TEAM_ENERGY] = energy
     totals[base + TEAM_CULTURES] = present
     base += TEAM_POINTS  # stored one by one: no list made
@@ -142,7 +194,7 @@ def team_changed(s: AlakazumState, seat: int) -> None:
 
 def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
     L = s.L
-    totals, base = s.totals, seat * TOTALS_PER_SEAT
+    totals, base = own_totals(s), seat * TOTALS_PER_SEAT
     totals[base + HAND_ENERGY] += sign * L.hat[pid]
     if L.adds_points[pid]:
         points = L.conjure[pid]
@@ -153,28 +205,28 @@ def _hand_totals(s: AlakazumState, seat: int, pid: int, sign: int) -> None:
 
 def add_to_hand(s: AlakazumState, seat: int, pid: int) -> None:
     """A card enters a hand (who knows where it is, is the caller's business)."""
-    s.hands[seat].append(pid)
+    own_hand(s, seat).append(pid)
     _hand_totals(s, seat, pid, 1)
 
 
 def remove_from_hand(s: AlakazumState, seat: int, pid: int) -> None:
     """This card leaves the hand: nobody keeps track of it there any more."""
-    s.hands[seat].remove(pid)
+    own_hand(s, seat).remove(pid)
     knowledge.forget(s.seen, pid)
     _hand_totals(s, seat, pid, -1)
 
 
 def to_deck(s: AlakazumState, pids: Iterable[int]) -> None:
     """Cards go into the unknown part of the forest deck."""
-    kind_of, deck_kinds = s.L.kind_of, s.deck_kinds
+    kind_of, deck, deck_kinds = s.L.kind_of, own_deck(s), s.deck_kinds
     for pid in pids:
-        s.deck.append(pid)
+        deck.append(pid)
         deck_kinds[kind_of[pid]] += 1
 
 
 def draw_kind(s: AlakazumState, kind: int) -> int:
     """Take a card of ``kind`` out of the unknown deck (the first one; the last takes its place)."""
-    deck = s.deck
+    deck = own_deck(s)
     cards = s.L.cards_of_kind[kind]
     if len(cards) == 1:  # the one card of its kind: ``index`` finds it without a Python loop
         i = deck.index(cards[0])
@@ -194,6 +246,7 @@ def recount(s: AlakazumState) -> None:
     """Work out every running total from the cards where they are."""
     n = s.n
     s.totals = [0] * (n * TOTALS_PER_SEAT)
+    s.owned |= OWN_TOTALS
     for seat in range(n):
         team_changed(s, seat)
         for pid in s.hands[seat]:
@@ -264,7 +317,7 @@ def kinds_in_hand(s: AlakazumState, seat: int) -> list[int]:
 
 def take_from_hand(s: AlakazumState, seat: int, kind: int) -> int:
     """Remove one card of ``kind`` from the hand (the most recently gained) and return it."""
-    hand = s.hands[seat]
+    hand = own_hand(s, seat)
     kind_of = s.L.kind_of
     for i in range(len(hand) - 1, -1, -1):
         if kind_of[hand[i]] == kind:

@@ -18,7 +18,7 @@ from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.phases import CONT_EXPLORE, PH_ACTION, PH_CONJURE, PH_EXPLORE_DRAW, PH_OVER
 from alaka.games.alakazum.rules import fight, traps
-from alaka.games.alakazum.rules.table import add_to_hand, gain_public
+from alaka.games.alakazum.rules.table import add_to_hand, gain_public, own_market
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.rules.table import Apply
@@ -50,7 +50,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     for _ in range(thrifty):
         if not s.market:
             break
-        pid = s.market.pop()
+        pid = own_market(s).pop()
         gain_public(s, seat, pid)
         s.events.append(E.Thrifty(seat, 0, pid))
     s.draws_left = len(s.teams[seat])
