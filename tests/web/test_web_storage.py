@@ -142,7 +142,9 @@ def test_a_table_stalled_by_storage_that_refuses_writes_goes_on_when_it_takes_th
         room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0))
         await room.start()
         table, _ = await room.create("alakazum", BOTS)
-        await asyncio.sleep(0.3)  # the bots are playing
+        started = time.monotonic() + 10
+        while table.seq < 5 and time.monotonic() < started:  # the bots are playing (a fixed wait
+            await asyncio.sleep(0.01)  # could outlast a short game: one ended within 0.3 s)
         _refuse_writes(room.store, True)
         await asyncio.sleep(1.0)
         stalled = table.seq
