@@ -12,7 +12,7 @@ import pytest
 
 import alaka
 from alaka.core.protocol import CHANCE, State
-from alaka.core.undo import Step, UndoError, step, undo, undoable
+from alaka.core.undo import Step, UndoError, step, to_last_choice, undo, undoable
 
 
 def random_game(name: str, players: int, seed: int) -> tuple[list[State], list[Step]]:
@@ -132,3 +132,26 @@ def test_a_game_that_declares_nothing_has_no_undo() -> None:
     states, steps = random_game("guess", 3, 1)
     assert all(not s.safe for s in steps)
     assert all(undoable(steps[:i], st, max(st.current_player(), 0)) == 0 for i, st in enumerate(states))
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_undo_goes_back_to_the_latest_real_choice_and_a_forced_move_alone_is_not_taken_back(
+    name: str, players: int
+) -> None:
+    """``to_last_choice`` reads the steps: the seat goes back to the latest of its undoable
+    decisions where it had more than one legal action, taking the forced moves after it back too;
+    if every undoable decision was forced, there is nothing to take back (the web then offers no
+    undo). Checked against the positions themselves, in seeded random games."""
+    forced_only = with_forced = 0
+    for seed in range(4):
+        states, steps = random_game(name, players, seed)
+        for i, now in enumerate(states[:400]):
+            seat = now.current_player()
+            if seat < 0:
+                continue
+            allowed = undoable(steps[:i], now, seat)
+            real = [k for k in range(1, allowed + 1) if len(states[i - k].legal_actions()) > 1]
+            assert to_last_choice(now, steps[:i], seat) == (real[0] if real else 0)
+            forced_only += allowed > 0 and not real
+            with_forced += bool(real) and real[0] > 1
+    assert forced_only + with_forced > 0  # a forced move came up in the undo, so the check saw one

@@ -21,7 +21,7 @@ from alaka.core.choices import choices
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import game as get_game
-from alaka.core.undo import steps_of, undoable
+from alaka.core.undo import steps_of, to_last_choice
 
 
 def _expected(
@@ -84,8 +84,10 @@ def _check_messages(
         assert message["seat"] == seat
         state = states[message["seq"]]
         view, legal, forced = _expected(state, seat, message["log_from"])
-        # undo is offered to the seat deciding exactly when the rule allows it
-        assert message["undo"] == (len(legal) > 1 and undoable(steps[: message["seq"]], state, seat) > 0)
+        # undo is offered to the seat deciding exactly when the rule allows it and one of the
+        # decisions it would take back was a real choice (a forced move alone is not offered)
+        allowed = to_last_choice(state, steps[: message["seq"]], seat) if seat is not None else 0
+        assert message["undo"] == (len(legal) > 1 and allowed > 0)
         assert message["view"] == view
         assert message["legal"] == legal
         assert message["forced"] == forced

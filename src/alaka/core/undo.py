@@ -33,8 +33,8 @@ class UndoError(AlakaError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What undo needs to know about one action of a game: who took it, in which turn, and
-    whether its game lets it be taken back."""
+    """What undo needs to know about one action of a game: who took it, in which turn, whether
+    its game lets it be taken back, and whether it was a real choice."""
 
     #: The seat that decided, or :data:`~alaka.core.protocol.CHANCE`.
     seat: int
@@ -42,6 +42,8 @@ class Step:
     turn: int
     #: ``game.undo_safe`` of the action in that state (always ``False`` for chance).
     safe: bool
+    #: The seat had more than one legal action (a front end plays a single one by itself).
+    choice: bool
 
 
 def step(state: State, action: Action) -> Step:
@@ -49,7 +51,7 @@ def step(state: State, action: Action) -> Step:
     seat = state.current_player()
     game = state.game
     safe = seat != CHANCE and game.undo_safe(state, action)
-    return Step(seat, game.turn_of(state), safe)
+    return Step(seat, game.turn_of(state), safe, seat >= 0 and len(state.legal_actions()) > 1)
 
 
 def steps_of(record_states: Iterable[State], actions: Sequence[Action]) -> list[Step]:
@@ -78,18 +80,10 @@ def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
     A state where the seat had a single choice would be played again at once (a front end plays
     forced moves), so going back only to it would change nothing: the forced moves after the
     seat's last real choice are taken back with it."""
-    allowed = undoable(steps, state, seat)
-    if not allowed:
-        return 0
-    record = state.record()
-    table = state.action_table()
-    probe = undo(state, steps, seat, allowed)
-    count = 0
-    for back in range(allowed, 0, -1):
-        if len(probe.legal_actions()) > 1:
-            count = back
-        probe.apply_action(table.parse(record["actions"][-back]))
-    return count
+    for back in range(1, undoable(steps, state, seat) + 1):
+        if steps[-back].choice:
+            return back
+    return 0
 
 
 def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> State:

@@ -49,7 +49,7 @@ from alaka.core.records import replay, replay_states
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
-from alaka.core.undo import Step, step, steps_of, to_last_choice, undo, undoable
+from alaka.core.undo import Step, step, steps_of, to_last_choice, undo
 from alaka.ui.web.clocks import Clock, ClockError, ClockSetting
 from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.limits import Allowance, Limits
@@ -351,7 +351,7 @@ class Table:
             if len(legal) == 1:  # the server plays it after its pause: shown, never offered
                 forced, legal = legal[0], []
             else:
-                can_undo = undoable(self.steps, state, seat) > 0
+                can_undo = to_last_choice(state, self.steps, seat) > 0
         return {
             "type": "state",
             "table": self.summary() if summary is None else summary,
