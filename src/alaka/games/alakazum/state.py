@@ -16,7 +16,7 @@ steps (the deck and its counts by kind, the market, each hand, the levels, the r
 are shared too, and copied on the first write after a copy: ``owned`` says which of them a state
 may change in place, a copy clears it in both states, and the rules change those lists only
 through the ``own_*`` functions of ``rules/table.py``, which copy a list first when it is shared.
-Only ``seen`` is copied outright (one number per seat).
+Only ``seen`` (a number per seat) and the list of the hands itself are copied outright.
 """
 
 from __future__ import annotations
