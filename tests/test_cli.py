@@ -135,12 +135,16 @@ def test_version_and_help_without_python_type_tags() -> None:
 
     from alaka import __version__
     from alaka.cli import command
+    from alaka.core import phased
+    from alaka.core.compiling import COMPILED
 
     version = run("--version")
     python = f"{platform.python_implementation()} {platform.python_version()}"
-    # Which build runs: the suite's own environment holds the pure-Python package (the compiled
-    # one is checked by tests/test_builds.py).
-    assert version.returncode == 0 and version.stdout == f"alaka {__version__} (pure Python; {python})\n"
+    # Which build runs, told apart here by where the phase machine was loaded from (the suite
+    # runs on both builds; tests/test_builds.py compares them).
+    compiled = not phased.__file__.endswith(".py")
+    build = f"compiled with mypyc: {len(COMPILED)} modules" if compiled else "pure Python"
+    assert version.returncode == 0 and version.stdout == f"alaka {__version__} ({build}; {python})\n"
     group = command()
     for name, sub in group.commands.items():
         text = sub.get_help(group.make_context("alaka", [name], resilient_parsing=True))
