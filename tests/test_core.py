@@ -210,3 +210,25 @@ def test_a_pickled_state_plays_on_with_its_history_and_log(name: str) -> None:
             s.apply_action(s.sample_chance(rng) if s.is_chance_node() else legal[rng.randrange(len(legal))])
     assert list(copy.history) == list(state.history) and len(copy.history) == 70
     assert copy.view(0) == state.view(0)  # the log too
+
+
+@pytest.mark.parametrize("name", ["alakazoo", "alakazum"])
+def test_a_pickled_resampled_state_plays_on_like_the_original(name: str) -> None:
+    """A resampled state (a guess made for search) has no record to replay, so pickle keeps
+    the state itself: the copy shows the seat the same, offers the same actions and plays on
+    the same seeded game."""
+    state = conformance.state_after(alaka.game(name), 3, seed=5, steps=60)
+    seat = 1
+    guess = state.resample(seat, random.Random(7))
+    copy = pickle.loads(pickle.dumps(guess))
+    assert copy.resampled and copy.view(seat) == guess.view(seat)
+    assert copy.legal_actions() == guess.legal_actions()
+    rng = random.Random()
+    played = []
+    for s in (guess, copy):
+        rng.seed(3)
+        for _ in range(20):
+            legal = s.legal_actions()
+            s.apply_action(s.sample_chance(rng) if s.is_chance_node() else legal[rng.randrange(len(legal))])
+        played.append((list(s.history), s.view(seat), s.legal_actions(), s.returns()))
+    assert played[0] == played[1]

@@ -162,15 +162,31 @@ class PhasedState(State, Generic[OptionsT]):
         self.history = history
         self._played = history.own()
 
+    #: The fields a new state takes from its options (a layout, an action table...): pickle
+    #: leaves them out, since the blank state it starts from (:func:`_blank`) has them.
+    option_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For pickle: a blank state of the same game, players and options (the options are
+        pickled by reference, see each game's ``options.py``), then its fields
+        (:meth:`__setstate__`). Not pickle's default: in the compiled build, unpickling a
+        compiled class runs its ``__init__`` without arguments."""
+        return _blank, (type(self), self.game, self.n, self.opts), self.__getstate__()
+
     def __getstate__(self) -> dict[str, Any]:
-        """For pickle: every field but the rules module, which comes back from the game."""
-        names = [name for kind in type(self).__mro__ for name in getattr(kind, "__slots__", ())]
-        return {name: getattr(self, name) for name in names if name != "rules" and hasattr(self, name)}
+        """Every field but those the blank state has already (the game, its rules, the options
+        and :attr:`option_fields`) and the cached legal actions: they are the action table's
+        own objects, which the rules recognise by identity, and pickle would copy them."""
+        made = {"game", "rules", "n", "opts", "_legal_cache", *self.option_fields}
+        return {
+            name: getattr(self, name)
+            for name in _field_names(type(self))
+            if name not in made and hasattr(self, name)
+        }
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name, value in fields.items():
             setattr(self, name, value)
-        self.rules = self._game().game_rules
 
     def _seat_to_decide(self) -> int:
         """The seat deciding now, outside chance and the end."""
@@ -322,6 +338,22 @@ class PhasedState(State, Generic[OptionsT]):
 
     def max_game_length(self) -> int:
         return self.rules.max_game_length(self.n, self.opts.max_turns)
+
+
+def _blank(kind: type[PhasedState[Any]], game: Game, num_players: int, opts: Any) -> PhasedState[Any]:
+    """A new state before setup, which an unpickled state starts from (:meth:`PhasedState.__reduce__`)."""
+    return kind(game, num_players, opts, None, False)
+
+
+def _field_names(kind: type) -> list[str]:
+    """The fields of a state's class: the names in ``__slots__`` along its classes, or for a
+    compiled class (which keeps no ``__slots__``) mypyc's list of its fields."""
+    names: dict[str, None] = {}
+    for cls in kind.__mro__:
+        own = vars(cls)
+        names.update(dict.fromkeys(own.get("__mypyc_attrs__", own.get("__slots__", ()))))
+    names.pop("__dict__", None)
+    return list(names)
 
 
 def _ids(state: PhasedState[Any]) -> EventLog[int]:

@@ -23,6 +23,7 @@ from alaka.core.errors import IllegalAction, RecordError
 # A module of its own, which is never compiled (mypyc compiles no protocol with overloads).
 from alaka.core.history import ActionHistory as ActionHistory
 from alaka.core.params import OptionValue, Parameter, validate_options
+from alaka.core.values import rebuilt_by_fields
 
 # The view's declared shape lives in a module of its own, which is never compiled: a compiled
 # TypedDict loses its annotations, which the conformance kit reads.
@@ -52,6 +53,11 @@ class Action:
 
     def __str__(self) -> str:
         return self.name
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """For pickle: an equal action, built again from its fields (a dataclass's
+        ``__match_args__``)."""
+        return rebuilt_by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,16 @@ nanoseconds. A frozen value's fields are declared ``Final`` instead, so that the
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from alaka.core.compiling import mypyc_attr
+
+
+def rebuilt_by_fields(value: Any) -> tuple[type, tuple[Any, ...]]:
+    """For pickle (``__reduce__``): a value whose constructor takes the fields named in
+    ``__match_args__``, in order, is rebuilt by calling it with them. (Not pickle's default: in
+    the compiled build, unpickling a compiled class runs its ``__init__`` without arguments.)"""
+    return type(value), tuple([getattr(value, name) for name in value.__match_args__])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -37,6 +44,9 @@ class Value:
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
         return f"{type(self).__qualname__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return rebuilt_by_fields(self)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

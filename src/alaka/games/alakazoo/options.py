@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from alaka.core.errors import OptionError
 from alaka.core.params import OptionValue, Parameter
@@ -116,6 +117,11 @@ class ZooOptions:
     may_skip_action: bool
     partial_lines: bool
     max_turns: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For pickle, by reference: the raw values, resolved again (the content they name is
+        loaded once per process and cached, and so are the tables built from it)."""
+        return resolve_options, (self.values,)
 
     def action_table(self) -> ActionTable:
         from alaka.games.alakazoo.actions import actions_for

@@ -195,6 +195,7 @@ class AlakazooState(PhasedState[ZooOptions]):
 
     # -- protocol (the rest comes from PhasedState) ----------------------------------------------
 
+    option_fields: ClassVar[tuple[str, ...]] = ("c", "acts")
     action_type: ClassVar[type[Action]] = ZooAction
 
     def _seat_to_decide(self) -> int:

@@ -6,7 +6,7 @@ Its own module (no rules here) so that the rules, the state and the view can all
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from alaka.core.values import FrozenValue
 
@@ -130,6 +130,11 @@ class Combat:
         self.roll = 0
         #: How the hypnosis ended: "hypnotised", "not hypnotised", "protected" ("" until then).
         self.hypnosis = ""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For pickle: the constructor's arguments, then the other fields (a compiled class is
+        not built without them)."""
+        return Combat, (self.forest, self.owner[0], self.fighter[1], self.owner[1]), self.__getstate__()
 
     def copy(self) -> Combat:
         new = Combat(self.forest, self.owner[0], self.fighter[1], self.owner[1])

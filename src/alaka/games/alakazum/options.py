@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from alaka.core.params import OptionValue, Parameter
 from alaka.core.protocol import ActionTable
@@ -37,6 +38,11 @@ class ZumOptions:
     catalogue: Catalogue
     layout: Layout
     max_turns: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For pickle, by reference: the raw values, resolved again (the content they name is
+        loaded once per process and cached, and so are the tables built from it)."""
+        return resolve_options, (self.values,)
 
     def action_table(self) -> ActionTable:
         from alaka.games.alakazum.actions import actions_for

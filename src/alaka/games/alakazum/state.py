@@ -273,6 +273,7 @@ class AlakazumState(PhasedState[ZumOptions]):
     # -- protocol: the rest comes from PhasedState, which reaches the rules, the view and the
     # -- text through the game (game.py), so this module imports none of them ---------------------
 
+    option_fields: ClassVar[tuple[str, ...]] = ("L", "acts")
     action_type: ClassVar[type[Action]] = ZumAction
 
     def _seat_to_decide(self) -> int:
