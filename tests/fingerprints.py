@@ -23,6 +23,7 @@ import alaka
 from alaka.bots.registry import make_bot
 from alaka.core.compiling import build
 from alaka.core.protocol import State
+from alaka.testing import conformance
 
 SEEDS = 6
 #: Steps of each game at which copies are made and played on.
@@ -39,15 +40,7 @@ def _shown(state: State) -> list[Any]:
 
 
 def _play_on(state: State, seed: int, steps: int = 25) -> State:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(
-            state.sample_chance(rng) if state.is_chance_node() else legal[rng.randrange(len(legal))]
-        )
-    return state
+    return conformance.play_on(state, random.Random(seed), steps)
 
 
 def _copies(state: State, seed: int) -> list[Any]:

@@ -14,6 +14,7 @@ import alaka
 from alaka.games.alakazum.phases import PH_EXPLORE_DRAW
 from alaka.games.alakazum.rules.table import own_deck, own_hand, own_level, own_market, own_totals
 from alaka.games.alakazum.state import AlakazumState
+from alaka.testing import conformance
 
 ZUM = alaka.game("alakazum")
 SHARED = ("deck", "deck_kinds", "market", "level", "totals")
@@ -25,11 +26,7 @@ def _state_before(phase: int, seed: int = 3) -> AlakazumState:
     s = ZUM.new_initial_state(3)
     assert isinstance(s, AlakazumState)
     while s.phase != phase or s.turns < 2:
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+        conformance.play_on(s, rng, 1)
     return s
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import alaka
 from alaka.core.protocol import State
 from alaka.rl.encoding import encoded_games
+from alaka.testing import conformance
 
 #: (game, players) for every registered game and player count.
 GAME_COUNTS = [(name, n) for name in encoded_games() for n in alaka.game(name).player_counts]
@@ -16,16 +17,7 @@ GAME_COUNTS = [(name, n) for name in encoded_games() for n in alaka.game(name).p
 def random_position(name: str, players: int, seed: int, steps: int, **options: object) -> State:
     """A position after up to ``steps`` random actions (chance drawn with the same seed)."""
     state = alaka.game(name).new_initial_state(players, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return conformance.play_on(state, random.Random(seed), steps)
 
 
 def random_game(name: str, players: int, seed: int, **options: object) -> Iterator[State]:
