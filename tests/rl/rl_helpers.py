@@ -26,9 +26,4 @@ def random_game(name: str, players: int, seed: int, **options: object) -> Iterat
     rng = random.Random(seed)
     yield state
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-        yield state
+        yield conformance.play_on(state, rng, 1)
