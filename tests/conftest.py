@@ -14,6 +14,8 @@ from alaka.core import registry
 # registry (the conformance kit, the command line, the web server) covers it too.
 GAMES_FOLDER = Path(__file__).parent / "games"
 sys.path.insert(0, str(GAMES_FOLDER))
+# The suite's own helpers (``needs``: what a test needs from outside the repository).
+sys.path.insert(0, str(Path(__file__).parent))
 import guess_game  # noqa: E402
 
 registry.register(guess_game.ENTRY)

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from needs import need
 
 SCRIPT = Path(__file__).parent / "fingerprints.py"
 
@@ -40,10 +40,12 @@ def test_the_fingerprints_tell_games_apart() -> None:
 
 def test_the_compiled_build_plays_the_same_games() -> None:
     compiled = os.environ.get("ALAKA_COMPILED_PYTHON")
-    if not compiled:
-        pytest.skip(
-            "no compiled build to compare with: ALAKA_COMPILED_PYTHON names its interpreter (CI sets it)"
-        )
+    need(
+        None
+        if compiled
+        else "no compiled build to compare with: ALAKA_COMPILED_PYTHON names its interpreter (CI sets it)"
+    )
+    assert compiled is not None
     pure, other = _fingerprints(sys.executable), _fingerprints(compiled)
     assert pure["build"] == "pure Python"
     assert other["build"].startswith("compiled with mypyc"), other["build"]

@@ -12,12 +12,15 @@ import pytest
 from typer.testing import CliRunner
 
 from alaka.cli import app
+from waits import PATIENCE
 
 runner = CliRunner()
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "alaka", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "alaka", *args], capture_output=True, text=True, timeout=PATIENCE
+    )
 
 
 def test_games_lists_alakazoo_with_its_player_counts() -> None:
@@ -44,7 +47,7 @@ def test_rules_fill_an_80_column_terminal(game: str) -> None:
         [sys.executable, "-m", "alaka", "rules", game],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE,
         env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
     )
     assert shown.returncode == 0

@@ -17,6 +17,7 @@ from alaka.bots.registry import make_bot
 from alaka.bots.review import ReviewError, rate, review_game
 from alaka.cli import app
 from alaka.core.records import replay_states
+from waits import PATIENCE
 
 
 def _played(game: str, players: int, seed: int) -> alaka.State:
@@ -78,5 +79,5 @@ def test_alaka_review_names_the_costly_decisions(zoo: alaka.State, tmp_path: Pat
     assert "Review of Player 1's decisions in Alakazoo" in result.output
     assert "better:" in result.output
     command = [sys.executable, "-m", "alaka", "review", str(path), "--seat", "3", "--iterations", "8"]
-    bad = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(command, capture_output=True, text=True, timeout=PATIENCE)
     assert bad.returncode == 2 and "there is no seat 3" in bad.stderr and "Traceback" not in bad.stderr

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from alaka.rl.layouts import markdown
+from waits import PATIENCE
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SNIPPETS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.DOTALL)
@@ -28,5 +29,5 @@ def test_there_is_a_snippet_per_framework() -> None:
 
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=[f"snippet-{i}" for i in range(len(SNIPPETS))])
 def test_every_snippet_runs_as_written(snippet: str) -> None:
-    done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=240)
+    done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr

@@ -16,6 +16,7 @@ from rl_helpers import GAME_COUNTS
 import alaka
 from alaka.rl import openspiel as aos
 from alaka.rl.encoding import encoded_games, for_game, recent_view
+from waits import PATIENCE
 
 NAMES = list(encoded_games())  # the games with an observation encoding
 
@@ -42,7 +43,7 @@ def test_one_import_registers_both_games_and_the_interpreter_exits_cleanly() -> 
         "state = game.new_initial_state()\n"
         "print(game.num_players(), game.num_distinct_actions(), state.current_player())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["3", str(alaka.game("alakazoo").num_distinct_actions()), "0"]
 

@@ -17,6 +17,7 @@ from alaka.sim.results import iter_rows
 from alaka.sim.runs import BatchJob, Row, plan_run, play_batch
 from alaka.sim.scheduler import InlineBackend, run_batches
 from alaka.sim.simulate import simulate
+from waits import PATIENCE
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -88,5 +89,5 @@ def test_ray_is_only_imported_by_the_ray_backend() -> None:
     import subprocess
 
     code = "import alaka.sim.runs, alaka.sim.scheduler, alaka.sim.simulate, sys; print('ray' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE)
     assert result.stdout.strip() == "False"

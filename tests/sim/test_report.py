@@ -16,6 +16,7 @@ from alaka.sim.report import build_report, to_html, to_markdown, write_report
 from alaka.sim.results import ResultsWriter
 from alaka.sim.runs import SimulationError, plan_run
 from alaka.sim.summary import Proportion, rate_difference
+from waits import PATIENCE
 
 ZOO = alaka.game("alakazoo")
 
@@ -189,7 +190,7 @@ def test_report_command_writes_html_and_prints_markdown(tmp_path: Path, sweep: P
 )
 def test_report_refuses_bad_input_with_one_line(args: list[str], message: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "alaka", "report", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "alaka", "report", *args], capture_output=True, text=True, timeout=PATIENCE
     )
     assert result.returncode == 2, result.stderr
     assert message in " ".join(result.stderr.split())

@@ -29,6 +29,7 @@ from alaka.sim.runs import (
 )
 from alaka.sim.scheduler import InlineBackend, ProcessBackend, run_batches
 from alaka.sim.simulate import resumed_plan, simulate
+from waits import PATIENCE
 
 ZUM = alaka.game("alakazum")
 ZOO = alaka.game("alakazoo")
@@ -349,4 +350,6 @@ def test_simulate_refuses_bad_input_with_one_line(args: list[str], message: str)
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "alaka", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "alaka", *args], capture_output=True, text=True, timeout=PATIENCE
+    )

@@ -22,6 +22,8 @@ from tui_helpers import PROMPT, Spawn, finish, menu, start_alaka
 
 import alaka
 from alaka.games.alakazum.text import COMBAT_STEPS
+from needs import need
+from waits import PATIENCE
 
 SIZES = [(80, 24), (120, 40)]
 SIZE_IDS = ["80x24", "120x40"]
@@ -179,7 +181,7 @@ def test_a_whole_game_fits_the_screen(tmp_path: Path, game: str, seed: str, size
     child = sized(tmp_path, size, "play", game, "--seed", seed, "--record", "g.json")
     title = "Alakazum!" if game == "alakazum" else "Alakazoo"
     decisions = 0
-    while child.expect([PROMPT, "Step through it with"], timeout=120) == 0:
+    while child.expect([PROMPT, "Step through it with"], timeout=PATIENCE) == 0:
         block = decision_block(child.before, title)
         choices = int(child.match.group(2))
         assert block.count("\n") + 1 <= lines, f"{choices} choices:\n{block}"
@@ -238,7 +240,7 @@ def test_undo_takes_back_a_die_placed_but_not_a_roll(tmp_path: Path) -> None:
 def test_forced_choices_are_not_announced_and_the_result_has_no_player_to_play(tmp_path: Path) -> None:
     child = sized(tmp_path, (120, 40), "play", "alakazum", "--seed", "11", "--record", "g.json")
     decisions = 0
-    while child.expect([PROMPT, "Step through it with"], timeout=120) == 0:
+    while child.expect([PROMPT, "Step through it with"], timeout=PATIENCE) == 0:
         assert "(the only choice)" not in child.before
         child.sendline("1")
         decisions += 1
@@ -253,14 +255,11 @@ def test_forced_choices_are_not_announced_and_the_result_has_no_player_to_play(t
 TMUX = shutil.which("tmux")
 
 
-# Skipped only on a developer's machine without tmux; in CI (CI set) it must run, and .ci/run
-# installs tmux, as it installs Chromium for the browser tests.
-@pytest.mark.skipif(
-    TMUX is None and not os.environ.get("CI"), reason="the scrollback test reads the screen through tmux"
-)
 def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path: Path) -> None:
     """Two people at one terminal (tmux, 80x24, with a scrollback): when the device is passed,
     scrolling back shows no hand; after the game nothing of it is in the scrollback either."""
+    # Skipped only on a developer's machine without tmux; CI (ALAKA_REQUIRE_ALL) installs it.
+    need(None if TMUX else "tmux is not installed (apt-get install tmux): the scrollback is read through it")
     socket = str(tmp_path / "tmux.sock")
     env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "FORCE_COLOR", "NO_COLOR")}
     env.update(XDG_DATA_HOME=str(tmp_path / "data"), PYTHONIOENCODING="utf-8", TERM="xterm")
@@ -269,7 +268,7 @@ def test_hot_seat_leaves_no_hand_in_the_scrollback(tmp_path: Path) -> None:
 
     def tmux(*args: str) -> str:
         done = subprocess.run(
-            [TMUX or "tmux", "-S", socket, *args], env=env, capture_output=True, text=True, timeout=20
+            [TMUX or "tmux", "-S", socket, *args], env=env, capture_output=True, text=True, timeout=PATIENCE
         )
         return done.stdout
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pexpect
 
+from waits import PATIENCE
+
 #: The question asked at each human decision: "Player 1, your choice [1-7]: ".
 PROMPT = re.compile(r"Player (\d), your choice \[1-(\d+)\]: ")
 #: Where a menu entry starts: "  3) Do magic: Training (costs 1)", at the start of a line or
@@ -37,7 +39,7 @@ def start_alaka(
         env=env,
         cwd=str(folder),
         encoding="utf-8",
-        timeout=60,
+        timeout=PATIENCE,
         dimensions=(lines, columns),
     )
 

@@ -7,7 +7,7 @@ people on two computers would. Screenshots go to ``$ALAKA_ARTIFACTS`` if set, el
 ``screenshots`` folder in the test's temporary directory (the path is printed).
 
 Without Chromium or the ``playwright`` package these tests are skipped on a developer's
-machine and fail, saying what is missing, in CI (``CI`` set).
+machine and fail, saying what is missing, in CI (``ALAKA_REQUIRE_ALL`` set: ``tests/needs.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from web_helpers import free_port
 
+from needs import need
+from waits import PATIENCE, PATIENCE_MS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize
 
@@ -46,7 +49,7 @@ CHROMIUM_ARGS = [
 DESKTOP: ViewportSize = {"width": 1366, "height": 850}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: The longest a whole game may take before the test gives up (they take a few seconds).
-GAME_TIMEOUT = 60.0
+GAME_TIMEOUT = PATIENCE
 #: True in the page once the server answered the click made at seq ``arg``, or refused it.
 ANSWERED = """seq => document.querySelector('[data-testid=legal-actions]').dataset.seq !== seq
     || !document.querySelector('[data-testid=error]').hidden"""
@@ -69,11 +72,7 @@ def _missing() -> str | None:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     missing = _missing()
-    if missing is not None:
-        message = f"the browser tests cannot run: {missing}"
-        if os.environ.get("CI"):
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+    need(None if missing is None else f"the browser tests cannot run: {missing}")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -99,7 +98,7 @@ class Server:
         self._wait_until_up()
 
     def _wait_until_up(self) -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 pytest.fail(f"alaka serve stopped at once:\n{self.log_path.read_text()}", pytrace=False)
@@ -109,13 +108,15 @@ class Server:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.1)
         self.stop()
-        pytest.fail(f"alaka serve did not answer within 30 s:\n{self.log_path.read_text()}", pytrace=False)
+        pytest.fail(
+            f"alaka serve did not answer within {PATIENCE:.0f} s:\n{self.log_path.read_text()}", pytrace=False
+        )
 
     def stop(self) -> None:
         """Ctrl-C, as a person stops it."""
         self.process.send_signal(signal.SIGINT)
         try:
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=PATIENCE)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
@@ -152,7 +153,7 @@ def finished_zoo(server: str) -> dict[str, Any]:
 def api(base: str, path: str, body: object = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
         return json.load(answer)
 
 
@@ -182,6 +183,7 @@ class Person:
         self, browser: Browser, url: str, seed: int, viewport: ViewportSize = DESKTOP, touch: bool = False
     ) -> None:
         self.context = browser.new_context(viewport=viewport, has_touch=touch)
+        self.context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none
         self.refusals: list[str] = []  # the server's error banners
@@ -234,7 +236,7 @@ class Person:
                 page.locator(f"button.action[data-name={json.dumps(name)}]").click(timeout=2000)
         except PlaywrightTimeout:
             return False  # the choices were redrawn in the meantime: look again
-        page.wait_for_function(ANSWERED, arg=seq, timeout=10_000)
+        page.wait_for_function(ANSWERED, arg=seq, timeout=PATIENCE_MS)
         banner = page.locator("[data-testid=error]")
         if banner.is_visible():
             self.refusals.append(banner.inner_text())
@@ -348,6 +350,7 @@ def test_one_person_plays_alakazum_against_two_bots_then_rematch(
 
 def test_lobby_creates_a_table_and_shows_its_links(browser: Browser, server: str, shots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
     page = context.new_page()
     crashes: list[str] = []
     page.on("pageerror", lambda error: crashes.append(str(error)))
@@ -408,6 +411,8 @@ def test_pages_fit_a_phone_screen(
         person.close()
 
     context = browser.new_context(viewport=PHONE)
+
+    context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
     page = context.new_page()
     for path, name in (
         ("/", "lobby"),
@@ -425,6 +430,7 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
     browser: Browser, server: str, shots: Path, finished_zoo: dict[str, Any]
 ) -> None:
     context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
     page = context.new_page()
     crashes: list[str] = []
     page.on("pageerror", lambda error: crashes.append(str(error)))
@@ -470,7 +476,7 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
     # the review: seat 1's decisions rated, the costliest named, each one's rating at its step
     page.click("[data-testid=review-start]")
     page.wait_for_selector(
-        "[data-testid=review] h3, [data-testid=review] p:has-text('Well played')", timeout=60_000
+        "[data-testid=review] h3, [data-testid=review] p:has-text('Well played')", timeout=PATIENCE_MS
     )
     review = page.locator("[data-testid=review]").inner_text()
     assert "chose as well as the best the search found" in review
@@ -515,7 +521,7 @@ def test_an_open_page_reconnects_after_a_server_restart(
     assert banner.is_visible() and "Not connected" in banner.inner_text()
     second = Server(tmp_path, port=first.port)  # the same SQLite file: every table is back
     try:
-        page.wait_for_selector("[data-testid=status][data-state=connected]", timeout=20_000)
+        page.wait_for_selector("[data-testid=status][data-state=connected]", timeout=PATIENCE_MS)
         banner.wait_for(state="hidden")  # ... and that is cleared once it is connected again
         page.wait_for_function(
             "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log_before)
@@ -673,6 +679,7 @@ def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
     browser: Browser, server: str, shots: Path
 ) -> None:
     context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
     page = context.new_page()
     crashes: list[str] = []
     page.on("pageerror", lambda error: crashes.append(str(error)))
@@ -732,7 +739,7 @@ def test_a_clock_runs_out_and_everyone_is_told(browser: Browser, server: str, sh
     assert page.locator("#presence .clock").count() == 1  # Ana has a bank, the bot none
     page.screenshot(path=shots / "clock-running-desktop.png")
     note = page.locator("[data-testid=notice]")
-    note.wait_for(state="visible", timeout=15_000)  # Ana does nothing
+    note.wait_for(state="visible", timeout=PATIENCE_MS)  # Ana does nothing
     assert note.inner_text() == "Ana ran out of time: the heuristic bot plays this decision."
     page.wait_for_function("() => document.querySelectorAll('[data-testid=log] li').length > 0")
     ana.check_clean()

@@ -12,10 +12,11 @@ import shutil
 import subprocess
 from typing import Any
 
-import pytest
 from web_helpers import served_static
 
 import alaka
+from needs import need
+from waits import PATIENCE
 
 STATIC = served_static()
 
@@ -51,14 +52,18 @@ console.log(JSON.stringify({ text: root.textContent, titles, kinds }));
 
 def draw(view: dict[str, Any]) -> dict[str, Any]:
     node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node is not installed: the browser's Alakazum! table was not checked")
+    need(
+        None
+        if node
+        else "Node is not installed (apt-get install nodejs): the browser's Alakazum! table was not checked"
+    )
+    assert node is not None
     args = [(STATIC / "games" / "alakazum.js").as_uri(), (STATIC / "views.js").as_uri(), json.dumps(view)]
     done = subprocess.run(
         [node, "--input-type=module", "-e", SCRIPT, *args],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE,
         check=True,
     )
     drawn: dict[str, Any] = json.loads(done.stdout)

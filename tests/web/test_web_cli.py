@@ -18,11 +18,12 @@ from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
 from alaka.ui.web.server import freeze_startup_objects
 from alaka.ui.web.tables import Pace
+from waits import PATIENCE
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "alaka", "serve", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "alaka", "serve", *args], capture_output=True, text=True, timeout=PATIENCE
     )
 
 

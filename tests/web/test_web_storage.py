@@ -26,6 +26,7 @@ from alaka.ui.web.limits import Limits
 from alaka.ui.web.seeds import new_seed
 from alaka.ui.web.store import SCHEMA_VERSION, SeatRow, StorageError, Store, TableRow
 from alaka.ui.web.tables import Pace, TableRoom
+from waits import PATIENCE
 
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 BOTS = [{"kind": "bot", "bot": "random"}] * 2
@@ -34,7 +35,7 @@ BOTS = [{"kind": "bot", "bot": "random"}] * 2
 def serve(db: Path) -> subprocess.CompletedProcess[str]:
     """``alaka serve`` on ``db``, on a port it cannot have (so a good file would fail later)."""
     command = [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", str(db)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+    return subprocess.run(command, capture_output=True, text=True, timeout=PATIENCE)
 
 
 def _with_tables(db: Path, count: int = 3) -> list[str]:

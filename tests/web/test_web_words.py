@@ -13,8 +13,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 from web_helpers import served_static
+
+from needs import need
+from waits import PATIENCE
 
 STATIC = served_static()
 
@@ -55,14 +57,18 @@ def call(module: str, function: str, *args: object, game: str | None = None) -> 
     """What ``module``'s exported ``function(*args)`` draws: its text and table rows (with
     ``game``'s renderer loaded first, as the page loads it from the table's summary)."""
     node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node is not installed: the browser's words were not checked")
+    need(
+        None
+        if node
+        else "Node is not installed (apt-get install nodejs): the browser's words were not checked"
+    )
+    assert node is not None
     uri = (STATIC / module).as_uri()
     done = subprocess.run(
         [node, "--input-type=module", "-e", SCRIPT, uri, function, json.dumps(args), loading(game)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE,
         check=True,
     )
     drawn: dict[str, Any] = json.loads(done.stdout)

@@ -28,9 +28,10 @@ from websockets.asyncio.client import connect
 from alaka.ui.web.app import create_app
 from alaka.ui.web.server import listening_socket, uvicorn_server
 from alaka.ui.web.tables import Pace
+from waits import PATIENCE
 
 #: How long a test waits for the server to say anything before calling it stuck.
-TIMEOUT = 30.0
+TIMEOUT = PATIENCE
 
 
 def free_port() -> int:
