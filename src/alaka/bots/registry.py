@@ -18,7 +18,7 @@ runner-up instead).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from alaka.bots.heuristic_bot import HeuristicBot
 from alaka.bots.ismcts import (
@@ -34,6 +34,9 @@ from alaka.core.driver import Bot
 from alaka.core.entry import Heuristic, MissingPart
 from alaka.core.errors import AlakaError
 from alaka.core.registry import entry
+
+if TYPE_CHECKING:
+    from alaka.bots.learned import LearnedModel
 
 
 class BotSpecError(AlakaError):
@@ -68,7 +71,86 @@ def _heuristic(game: str, params: dict[str, str]) -> Bot:
     return HeuristicBot(heuristic_for(game))
 
 
+def _model(game: str, bot: str, weights: str | None) -> LearnedModel:
+    """The learned model a bot spec asks for (the game's packaged weights, or ``weights=FILE``).
+    Imported here, not above: NumPy is loaded only by a program that plays a learned bot."""
+    from alaka.bots.learned import WeightsError, model_for
+
+    try:
+        return model_for(game, weights)
+    except MissingPart as missing:
+        raise BotSpecError(
+            f"{missing}, so it has no {bot!r} bot; its bots are: {', '.join(bot_names(game))}"
+        ) from None
+    except WeightsError as error:
+        raise BotSpecError(f"bot {bot!r}: {error}") from None
+
+
+def _learned(game: str, params: dict[str, str]) -> Bot:
+    known = {"weights", "temperature"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise BotSpecError(
+            f"bot 'learned' has no parameter {unknown[0]!r}; it takes {', '.join(sorted(known))}"
+        )
+    temperature = _number("learned", "temperature", params.get("temperature", "0"), float)
+    if temperature < 0:
+        raise BotSpecError(f"bot 'learned': temperature is 0 or more, not {temperature}")
+    from alaka.bots.learned import LearnedBot
+
+    return LearnedBot(_model(game, "learned", params.get("weights")), temperature)
+
+
+#: IS-MCTS parameters that only the classic search (rollouts, the heuristic as a guide) takes.
+CLASSIC_ONLY = frozenset(
+    {"rollout", "depth", "opponents", "bias", "margin", "levels", "root", "verify", "check"}
+)
+#: IS-MCTS parameters that only the learned guide takes.
+GUIDED_ONLY = frozenset({"weights", "noise"})
+
+
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
+    """``ismcts``: guided by the learned policy and value where the game ships weights and the
+    spec asks for nothing of the classic search (``guide=learned``); otherwise, or with
+    ``guide=none``, the classic search with rollouts (random by default: the research baseline)."""
+    guide = params.pop("guide", None)
+    if guide is None:
+        classic = bool(CLASSIC_ONLY & set(params))
+        guide = "learned" if (entry(game).has_learned or "weights" in params) and not classic else "none"
+    if guide == "learned":
+        return _guided(game, params)
+    if guide != "none":
+        raise BotSpecError(f"bot 'ismcts': guide is 'learned' or 'none', not {guide!r}")
+    wrong = sorted(GUIDED_ONLY & set(params))
+    if wrong:
+        raise BotSpecError(f"bot 'ismcts': {wrong[0]} goes with guide=learned")
+    return _classic(game, params)
+
+
+def _guided(game: str, params: dict[str, str]) -> Bot:
+    known = {"iterations", "seconds", "c", "weights", "noise"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise BotSpecError(
+            f"bot 'ismcts' guided by the learned network has no parameter {unknown[0]!r}; "
+            f"it takes {', '.join(sorted(known))} (guide=none for the classic search's)"
+        )
+    seconds = _number("ismcts", "seconds", params.get("seconds", "0"), float)
+    iterations = int(
+        _number("ismcts", "iterations", params.get("iterations", "0" if seconds else "200"), int)
+    )
+    c = _number("ismcts", "c", params.get("c", "1.5"), float)
+    noise = _number("ismcts", "noise", params.get("noise", "0"), float)
+    model = _model(game, "ismcts", params.get("weights"))
+    from alaka.bots.guided import GuidedSearchBot
+
+    try:
+        return GuidedSearchBot(model, iterations=iterations, seconds=seconds, c=c, noise=noise)
+    except ValueError as error:
+        raise BotSpecError(f"bot 'ismcts': {error}") from None
+
+
+def _classic(game: str, params: dict[str, str]) -> Bot:
     known = {
         "iterations",
         "seconds",
@@ -152,6 +234,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
 BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
+    "learned": _learned,
     "ismcts": _ismcts,
 }
 
@@ -203,8 +286,10 @@ def default_bot(game: str) -> str:
 
 def bot_names(game: str) -> tuple[str, ...]:
     """The bots that can play ``game`` (``heuristic`` only where the game has one)."""
-    has_heuristic = entry(game).has_heuristic
-    return tuple(name for name in BOTS if name != "heuristic" or has_heuristic)
+    missing = {"heuristic"} if not entry(game).has_heuristic else set()
+    if not entry(game).has_learned:
+        missing.add("learned")
+    return tuple(name for name in BOTS if name not in missing)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -19,6 +19,8 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from importlib.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
 from alaka.core.errors import AlakaError
@@ -84,6 +86,10 @@ class GameEntry:
     #: A module with ``glossary(state)`` and ``topics(state, action)``: every card, character,
     #: board, die... of the game explained (:mod:`alaka.core.glossary`).
     glossary: str | None = None
+    #: The learned policy and value (:mod:`alaka.bots.learned`): a weights file inside the
+    #: game's package, e.g. ``"data/learned.npz"`` (made by ``alaka train``). Without one the
+    #: game plays everywhere; only the ``learned`` bot and guided search need it.
+    learned: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -120,6 +126,18 @@ class GameEntry:
             raise MissingPart(f"{self.title} has no heuristic")
         module = _load(self.heuristic)
         return Heuristic(module.policy, module.evaluate)
+
+    def learned_weights(self) -> Traversable | None:
+        """The packaged weights file of the learned bots, or ``None`` if the entry names none or
+        the file is missing (the game then plays without them)."""
+        if self.learned is None:
+            return None
+        found = resources.files(self.package).joinpath(self.learned)
+        return found if found.is_file() else None
+
+    @property
+    def has_learned(self) -> bool:
+        return self.learned_weights() is not None
 
     def load_terminal_table(self) -> Callable[[JsonDict], Any] | None:
         """The terminal table function, or ``None`` (the terminal then shows the text view)."""

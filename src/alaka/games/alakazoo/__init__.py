@@ -20,4 +20,5 @@ ENTRY = GameEntry(
     statistics="alaka.games.alakazoo.stats",
     encoding="alaka.games.alakazoo.encoding",
     glossary="alaka.games.alakazoo.glossary",
+    learned="data/learned.npz",
 )

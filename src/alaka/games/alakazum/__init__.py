@@ -20,4 +20,5 @@ ENTRY = GameEntry(
     statistics="alaka.games.alakazum.stats",
     encoding="alaka.games.alakazum.encoding",
     glossary="alaka.games.alakazum.glossary",
+    learned="data/learned.npz",
 )

@@ -1,0 +1,217 @@
+"""Training games: seeded games whose decisions are kept as training samples (NumPy, no torch).
+
+A training game is a game of the simulator's plan (:mod:`alaka.sim.runs`: the same seed rule,
+the same rotation of seats), played by :func:`play_training_batch` on the simulator's backends
+(this process, local worker processes or Ray). At every decision with more than one legal
+action, the deciding seat's sample is kept:
+
+- its *features*: the observation tensor of its view (the encoding the RL adapters and the
+  learned bots read);
+- its *legal actions* (the policy is a softmax over them) and its *policy target*: the root's
+  visit counts for a guided search (expert iteration: the network learns what search found),
+  or the action played for any other bot (imitation, for the first generation);
+- its *value target*: the game's result as win shares per seat, known once the game ends.
+
+A game's samples travel back to the parent as one compressed ``.npz`` blob in the row.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from alaka.bots.guided import GuidedSearchBot
+from alaka.bots.ismcts import win_shares
+from alaka.bots.learned import Features
+from alaka.bots.registry import make_bot
+from alaka.core.driver import Bot, play
+from alaka.core.protocol import Action, State
+from alaka.core.registry import entry
+from alaka.core.registry import game as get_game
+from alaka.sim.arena import seats_for
+from alaka.sim.runs import BatchJob, Configuration, Row, SimulationError, game_seed
+
+
+@dataclass
+class Samples:
+    """The samples of some games, as arrays (see :func:`pack` for their shapes)."""
+
+    features: npt.NDArray[np.float16]
+    #: One row per (sample, legal action): the sample's index and the action id.
+    legal: npt.NDArray[np.int32]
+    #: One row per (sample, action with target weight): index, action id; weights in ``target_p``.
+    target: npt.NDArray[np.int32]
+    target_p: npt.NDArray[np.float32]
+    #: Win shares per seat (padded with zeros to the game's largest table) and the table size.
+    values: npt.NDArray[np.float32]
+    players: npt.NDArray[np.int8]
+    #: Which game each sample comes from (held-out samples are whole games: positions of one
+    #: game share its deal, so a split within games would measure memory, not judgement).
+    games: npt.NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return int(self.features.shape[0])
+
+
+def concatenate(parts: Sequence[Samples]) -> Samples:
+    """One :class:`Samples` of many, indices renumbered."""
+    offsets = np.cumsum([0, *(len(p) for p in parts[:-1])]).astype(np.int32)
+
+    def shifted(pairs: list[npt.NDArray[np.int32]]) -> npt.NDArray[np.int32]:
+        moved = [p + np.array([o, 0], dtype=np.int32) for p, o in zip(pairs, offsets, strict=True)]
+        return np.concatenate(moved) if moved else np.zeros((0, 2), dtype=np.int32)
+
+    return Samples(
+        np.concatenate([p.features for p in parts]),
+        shifted([p.legal for p in parts]),
+        shifted([p.target for p in parts]),
+        np.concatenate([p.target_p for p in parts]),
+        np.concatenate([p.values for p in parts]),
+        np.concatenate([p.players for p in parts]),
+        np.concatenate([p.games for p in parts]),
+    )
+
+
+def pack(samples: Samples) -> bytes:
+    """A compressed ``.npz`` blob of ``samples``."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **{name: getattr(samples, name) for name in FIELDS})
+    return buffer.getvalue()
+
+
+def unpack(blob: bytes) -> Samples:
+    with np.load(io.BytesIO(blob), allow_pickle=False) as data:
+        return from_arrays(data)
+
+
+def from_arrays(data: Any) -> Samples:
+    """:class:`Samples` from a mapping of its arrays by name (an open ``.npz``)."""
+    return Samples(*(data[name] for name in FIELDS))
+
+
+#: The arrays of :class:`Samples`, in order, as ``.npz`` files name them.
+FIELDS = ("features", "legal", "target", "target_p", "values", "players", "games")
+
+
+@dataclass
+class _Sample:
+    features: list[float]
+    legal: list[int]
+    target: dict[int, float]
+    #: The heuristic evaluator's win shares at the position (on the true state), if any.
+    judged: Sequence[float] | None
+
+
+class _Recorder:
+    """Wraps a seat's bot and keeps a sample at each of its decisions with a real choice."""
+
+    def __init__(self, bot: Bot, features: Features, judge: Any, kept: list[_Sample]) -> None:
+        self.bot = bot
+        self.features = features
+        self.judge = judge
+        self.kept = kept
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        action = self.bot.act(state, seat, rng)
+        if len(legal) > 1:
+            target: dict[int, float]
+            if isinstance(self.bot, GuidedSearchBot):
+                visits = self.bot.last.visits
+                total = sum(visits.values())
+                target = {a: n / total for a, n in visits.items() if n}
+            else:
+                target = {action.id: 1.0}
+            judged = None if self.judge is None else self.judge(state)
+            self.kept.append(_Sample(self.features.of(state, seat), [a.id for a in legal], target, judged))
+        return action
+
+
+def play_training_game(
+    game_name: str,
+    run_seed: int,
+    config: Configuration,
+    index: int,
+    value_mix: float = 1.0,
+    hint: bool = False,
+) -> Row:
+    """Play game ``index`` of ``config`` keeping every real decision as a sample (any worker).
+
+    The value target is ``value_mix`` times the game's result plus the rest times the game's
+    heuristic evaluator at the position (where it has one): a result is one noisy bit for a
+    whole game, which a network learns to recall by the deal rather than to judge positions by;
+    the evaluator's smooth estimate of each position (it may read the true state: the network
+    learns what it expects from the view alone) steadies it.
+    """
+    seats = seats_for(config.seats, index)
+    seed = game_seed(run_seed, index, config)
+    g = get_game(game_name)
+    start = time.perf_counter()
+    options = config.option_values()
+    state = g.new_initial_state(config.players, **options)
+    features = Features(game_name, hint)
+    judge = (
+        entry(game_name).load_heuristic().evaluate
+        if value_mix < 1 and entry(game_name).has_heuristic
+        else None
+    )
+    kept: list[_Sample] = []
+    bots: list[Bot] = [_Recorder(make_bot(spec, game_name), features, judge, kept) for spec in seats]
+    try:
+        final = play(state, bots, seed=seed)
+    except Exception as error:
+        raise SimulationError(
+            f"training game {index} with {config.players} players (seed {seed}) failed: "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    shares = np.asarray(win_shares(final), dtype=np.float32)
+    values = np.zeros((len(kept), g.max_players), dtype=np.float32)
+    for k, sample in enumerate(kept):
+        judged = shares if sample.judged is None else np.asarray(sample.judged, dtype=np.float32)
+        values[k, : len(shares)] = value_mix * shares + (1 - value_mix) * judged
+    legal = [(k, a) for k, sample in enumerate(kept) for a in sample.legal]
+    target = [(k, a) for k, sample in enumerate(kept) for a in sample.target]
+    samples = Samples(
+        np.asarray([sample.features for sample in kept], dtype=np.float16).reshape(len(kept), -1),
+        np.asarray(legal, dtype=np.int32).reshape(-1, 2),
+        np.asarray(target, dtype=np.int32).reshape(-1, 2),
+        np.asarray([p for sample in kept for p in sample.target.values()], dtype=np.float32),
+        values,
+        np.full(len(kept), config.players, dtype=np.int8),
+        np.full(len(kept), index, dtype=np.int64),
+    )
+    outcome = final.outcome()
+    return {
+        "label": config.label,
+        "players": config.players,
+        "index": index,
+        "seed": seed,
+        "seats": list(seats),
+        "winners": list(outcome.winners) if outcome is not None else [],
+        "decisions": len(kept),
+        "samples": pack(samples),
+        "seconds": time.perf_counter() - start,
+    }
+
+
+@dataclass(frozen=True)
+class TrainingBatch:
+    """The function worker processes and Ray tasks run: a batch of training games, with the
+    share of the value target that is the game's result (a picklable callable)."""
+
+    value_mix: float = 1.0
+    #: Whether the network reads the heuristic's suggestion too (:class:`~alaka.bots.learned.Features`).
+    hint: bool = False
+
+    def __call__(self, job: BatchJob) -> list[Row]:
+        return [
+            play_training_game(job.game, job.seed, job.config, i, self.value_mix, self.hint)
+            for i in job.indices
+        ]
