@@ -28,7 +28,7 @@ def test_bot_specs_parse_with_parameters() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphago", "no bot is called 'alphago'; the bots are: random, heuristic, ismcts"),
+        ("alphago", "no bot is called 'alphago'; the bots are: random, heuristic, learned, ismcts"),
         ("random:x=1", "takes no parameters"),
         ("ismcts:iterations=many", "iterations takes a number"),
         ("ismcts:budget=3", "has no parameter 'budget'"),

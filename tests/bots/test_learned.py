@@ -111,6 +111,8 @@ def test_weights_round_trip_through_the_file_format(tmp_path: Path) -> None:
     policy, value = network.forward(x)
     assert policy.shape == (2, network.actions) and value.shape == (2, 4)
     assert not np.allclose(policy[0], policy[1])
+    one_policy, one_value = network.forward(x[1:2])  # one position: the sparse first layer
+    assert np.allclose(one_policy[0], policy[1], atol=1e-5) and np.allclose(one_value[0], value[1], atol=1e-5)
 
 
 def test_a_file_that_is_not_weights_is_refused_with_its_name(tmp_path: Path) -> None:
@@ -202,3 +204,11 @@ def test_guided_search_plays_whole_games_at_every_count(tmp_path: Path) -> None:
             bots = [make_bot(f"ismcts:weights={path},iterations=3", game) for _ in range(players)]
             final = alaka.play(g.new_initial_state(players), bots, seed=players)
             assert final.current_player() == TERMINAL
+
+
+def test_a_typed_spec_parts_parameters_with_slashes_but_keeps_a_path_whole() -> None:
+    from alaka.bots.registry import typed_spec
+
+    assert typed_spec("ismcts:iterations=500/c=0.5") == "ismcts:iterations=500,c=0.5"
+    assert typed_spec("learned:weights=/tmp/run/best.npz") == "learned:weights=/tmp/run/best.npz"
+    assert typed_spec("ismcts:weights=/tmp/a.npz/iterations=9") == "ismcts:weights=/tmp/a.npz,iterations=9"

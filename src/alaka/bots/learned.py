@@ -82,9 +82,19 @@ class Network:
 
     def forward(self, x: Array) -> tuple[Array, Array]:
         """Policy logits ``[batch, actions]`` and value logits ``[batch, seats]`` of a batch of
-        observation tensors ``[batch, inputs]``."""
-        h = x
-        for weight, bias in self.trunk:
+        observation tensors ``[batch, inputs]``.
+
+        One position at a time (as search asks) the first layer adds up only the rows of the
+        inputs that are not zero: a view's tensor is mostly zeros (one-hots and empty places),
+        so this is about three times as fast as the whole product, with the same numbers."""
+        weight, bias = self.trunk[0]
+        if x.shape[0] == 1:
+            row = x[0]
+            on = np.flatnonzero(row)
+            h = np.maximum(row[on] @ weight[on] + bias, 0.0)[None, :]
+        else:
+            h = np.maximum(x @ weight + bias, 0.0)
+        for weight, bias in self.trunk[1:]:
             h = np.maximum(h @ weight + bias, 0.0)
         return h @ self.policy_weight + self.policy_bias, h @ self.value_weight + self.value_bias
 

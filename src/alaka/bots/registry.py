@@ -17,6 +17,7 @@ runner-up instead).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -292,6 +293,17 @@ def bot_names(game: str) -> tuple[str, ...]:
     return tuple(name for name in BOTS if name not in missing)
 
 
+#: A '/' that starts a bot's next parameter (``/name=``), in a spec typed where commas part seats.
+_NEXT_PARAMETER = re.compile(r"/(?=\s*[A-Za-z_]\w*\s*=)")
+
+
+def typed_spec(text: str) -> str:
+    """A bot spec as typed on a command line that parts seats with commas (``--seats``): there a
+    bot's parameters are parted with '/' (``ismcts:iterations=500/c=0.5``). Only a '/' that
+    starts a parameter parts them, so a value may be a path: ``learned:weights=/tmp/w.npz``."""
+    return _NEXT_PARAMETER.sub(",", text.strip())
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
@@ -307,5 +319,5 @@ def make_bot(spec: str, game: str) -> Bot:
     """A bot from its spec, for a game (heuristics are per game)."""
     name, params = parse_spec(spec)
     if name not in BOTS:
-        raise BotSpecError(f"no bot is called {name!r}; the bots are: {', '.join(BOTS)}")
+        raise BotSpecError(f"no bot is called {name!r}; the bots are: {', '.join(bot_names(game))}")
     return BOTS[name](game, params)

@@ -102,7 +102,9 @@ def _options(g: Game, texts: list[str] | None, **files: str | None) -> dict[str,
 
 def _bot_specs(text: str) -> list[str]:
     """``--seats``: comma-separated specs, a bot's own parameters separated by '/' inside one."""
-    return [spec.strip().replace("/", ",") for spec in text.split(",") if spec.strip()]
+    from alaka.bots.registry import typed_spec
+
+    return [typed_spec(spec) for spec in text.split(",") if spec.strip()]
 
 
 @app.command("games")

@@ -257,6 +257,7 @@ def _fit_generation(state: RunState, folder: Path, index: int, progress: Progres
     encoding = entry(settings.game).load_part("encoding").encoding(settings.players[0])
     g = get_game(settings.game)
     features = Features(settings.game, settings.hint)
+    torch.manual_seed(settings.seed * 1000 + index)  # the first weights come from the run's seed
     net = PolicyValueNet(
         features.size(encoding), encoding.num_actions, g.max_players, settings.hidden, settings.layers
     )
@@ -531,9 +532,46 @@ def _plot(state: RunState, folder: Path) -> None:
     plt.close(figure)
 
 
+def model_card(state: RunState, folder: Path) -> str:
+    """The model card shipped beside the weights: what the network reads and gives, how it was
+    trained (the exact command, the settings, the samples) and how strong each generation
+    measured, from the run's own records."""
+    settings = state.settings
+    best = read_weights(folder / "best.npz").meta
+    title = entry(settings.game).title
+    reads = "the seat's observation tensor (the RL adapters' encoding)"
+    if best.get("hint"):
+        reads += " and a one-hot of the heuristic's suggested move"
+    lines = [
+        f"# {title}: the learned policy and value (model card)",
+        "",
+        f"- **What it is**: a multilayer perceptron ({settings.layers} hidden layers of {settings.hidden}"
+        " rectified units) with a policy head (a logit per action id; a softmax over the legal ones) and a"
+        " value head (each seat's expected win share).",
+        f"- **What it reads**: {reads}; nothing a seat may not see.",
+        f"- **Trained by**: `{state.command}` (generation {best.get('generation')} is shipped, from"
+        f" {best.get('samples')} samples; its teacher: `{best.get('teacher')}`).",
+        f"- **Settings**: {json.dumps(settings.to_json(), sort_keys=True)}",
+        "- **How**: generation 0 imitates the heuristic's moves in heuristic self-play; each later generation"
+        " learns the visit shares of search guided by the previous best network (expert iteration). The value"
+        f" target is {settings.value_mix:g} x the game's result + {1 - settings.value_mix:g} x the heuristic"
+        " evaluator's estimate of the position.",
+        "- **Used by**: the `learned` bot (the policy alone) and `ismcts` (search guided by the prior and"
+        " the value); docs/learning-bots.md.",
+        "",
+        "## Measured strength during training",
+        "",
+        *_rows(state),
+        "",
+        "The table is the training run's own arena (few games: see docs/bots.md for the strength"
+        " measured afterwards with many more).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def install(folder: Path, game: str) -> Path:
     """Copy the run's best weights into the game's package (``data/learned.npz``), where the
-    ``learned`` bot and guided search find them."""
+    ``learned`` bot and guided search find them, with the model card beside them (``.md``)."""
     found = entry(game)
     if found.learned is None:
         raise TrainingError(f"{found.title}'s entry names no learned weights file")
@@ -543,4 +581,5 @@ def install(folder: Path, game: str) -> Path:
     module = sys.modules.get(found.package) or __import__(found.package, fromlist=["_"])
     target = Path(module.__file__ or ".").parent / found.learned
     shutil.copyfile(source, target)
+    target.with_suffix(".md").write_text(model_card(RunState.load(folder), folder), encoding="utf-8")
     return target

@@ -8,7 +8,7 @@ is reported before the game starts rather than at that bot's first turn.
 
 from __future__ import annotations
 
-from alaka.bots.registry import default_bot, make_bot
+from alaka.bots.registry import default_bot, make_bot, typed_spec
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import Game
@@ -22,7 +22,7 @@ def parse_seats(text: str) -> list[str]:
         spec = part.strip()
         if not spec:
             raise AlakaError(f"--seats has an empty seat in {text!r}; write e.g. human,heuristic")
-        seats.append(HUMAN if spec.lower() == HUMAN else spec.replace("/", ","))
+        seats.append(HUMAN if spec.lower() == HUMAN else typed_spec(spec))
     return seats
 
 
