@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import alaka
+from alaka.bots.guided import GuidedSearchBot
 from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
 from alaka.bots.registry import BotSpecError, make_bot, parse_spec
 from alaka.cli import app
@@ -20,9 +21,11 @@ ZOO = alaka.game("alakazoo")
 
 def test_bot_specs_parse_with_parameters() -> None:
     assert parse_spec("ismcts:iterations=2000,c=0.5") == ("ismcts", {"iterations": "2000", "c": "0.5"})
-    bot = make_bot("ismcts:iterations=50,c=1.2", "alakazoo")
+    bot = make_bot("ismcts:guide=none,iterations=50,c=1.2", "alakazoo")
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 50 and bot.c == 1.2
-    assert isinstance(make_bot("ismcts:seconds=0.5", "alakazoo"), ISMCTSBot)
+    assert isinstance(make_bot("ismcts:guide=none,seconds=0.5", "alakazoo"), ISMCTSBot)
+    guided = make_bot("ismcts:iterations=50,c=1.2", "alakazoo")  # the shipped network guides it
+    assert isinstance(guided, GuidedSearchBot) and guided.iterations == 50 and guided.c == 1.2
 
 
 @pytest.mark.parametrize(

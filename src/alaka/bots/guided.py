@@ -30,7 +30,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from alaka.bots.ismcts import win_shares
+from alaka.bots.ismcts import Policy, win_shares
 from alaka.bots.learned import LearnedModel
 from alaka.core.protocol import CHANCE, TERMINAL, Action, State
 
@@ -81,6 +81,9 @@ class GuidedSearchBot:
         c: float = 1.5,
         noise: float = 0.0,
         alpha: float = 0.3,
+        playout: int = 0,
+        playout_policy: Policy | None = None,
+        opponents: Policy | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise ValueError("give the search a budget: iterations >= 1 or seconds > 0")
@@ -93,6 +96,17 @@ class GuidedSearchBot:
         #: The share of the root's prior replaced by Dirichlet noise (self-play explores; 0 to play).
         self.noise = noise
         self.alpha = alpha
+        #: Below a new node, ``playout_policy`` plays this many decisions before the network's
+        #: value is read (0: the value at once). A short playout by a good policy, then the value,
+        #: mixes the two judgements as AlphaGo mixed its rollouts with its value network.
+        if playout and playout_policy is None:
+            raise ValueError("a playout needs a policy to play it")
+        self.playout = playout
+        self.playout_policy = playout_policy
+        #: If given, other seats' decisions follow this policy instead of being searched, so the
+        #: tree branches on the searching seat's own choices only (an opponent model: a small
+        #: budget goes much deeper).
+        self.opponents = opponents
         self.last = GuidedStats()
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -149,6 +163,9 @@ class GuidedSearchBot:
             if len(legal) == 1:
                 state.apply_action(legal[0])
                 continue
+            if self.opponents is not None and player != root.player:
+                state.apply_action(self.opponents(state, player, rng))
+                continue
             if node.player != player:  # a forced move or chance led elsewhere: a new point
                 node = self._expand(state, player)
             action = self._select(node, legal)
@@ -159,7 +176,7 @@ class GuidedSearchBot:
             path.append((node, child))
             state.apply_action(action)
             if child.node is None:
-                values, child.node = self._arrive(state, rng)
+                values, child.node = self._arrive(state, rng, root.player)
                 break
             node = child.node
         for parent, child in path:
@@ -169,7 +186,7 @@ class GuidedSearchBot:
             for i, v in enumerate(values):
                 totals[i] += v
 
-    def _arrive(self, state: State, rng: random.Random) -> tuple[tuple[float, ...], _Node | None]:
+    def _arrive(self, state: State, rng: random.Random, me: int) -> tuple[tuple[float, ...], _Node | None]:
         """A new position: play on through chance and forced moves to the next real decision,
         where one network pass gives both the values to back up (instead of a rollout) and the
         new node's prior; at the end of the game, its win shares and no node."""
@@ -184,8 +201,33 @@ class GuidedSearchBot:
             if len(legal) == 1:
                 state.apply_action(legal[0])
                 continue
+            if self.opponents is not None and player != me:
+                state.apply_action(self.opponents(state, player, rng))
+                continue
             node = self._expand(state, player)
+            if self.playout:
+                return self._played_out(state.clone(), rng), node
             return node.value, node
+
+    def _played_out(self, state: State, rng: random.Random) -> tuple[float, ...]:
+        """The values after ``playout`` decisions of the playout policy from ``state`` (a copy):
+        the network's value where it stops, or the result if the game ends first."""
+        policy = self.playout_policy
+        assert policy is not None
+        decisions = 0
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return tuple(win_shares(state))
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                if decisions >= self.playout:
+                    return self.model.guess(state, player).values
+                decisions += 1
+            state.apply_action(legal[0] if len(legal) == 1 else policy(state, player, rng))
 
     def _select(self, node: _Node, legal: tuple[Action, ...]) -> Action:
         player = node.player

@@ -103,11 +103,9 @@ def _learned(game: str, params: dict[str, str]) -> Bot:
 
 
 #: IS-MCTS parameters that only the classic search (rollouts, the heuristic as a guide) takes.
-CLASSIC_ONLY = frozenset(
-    {"rollout", "depth", "opponents", "bias", "margin", "levels", "root", "verify", "check"}
-)
+CLASSIC_ONLY = frozenset({"rollout", "depth", "bias", "margin", "levels", "root", "verify", "check"})
 #: IS-MCTS parameters that only the learned guide takes.
-GUIDED_ONLY = frozenset({"weights", "noise"})
+GUIDED_ONLY = frozenset({"weights", "noise", "playout"})
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
@@ -129,7 +127,7 @@ def _ismcts(game: str, params: dict[str, str]) -> Bot:
 
 
 def _guided(game: str, params: dict[str, str]) -> Bot:
-    known = {"iterations", "seconds", "c", "weights", "noise"}
+    known = {"iterations", "seconds", "c", "weights", "noise", "playout", "opponents"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise BotSpecError(
@@ -142,11 +140,30 @@ def _guided(game: str, params: dict[str, str]) -> Bot:
     )
     c = _number("ismcts", "c", params.get("c", "1.5"), float)
     noise = _number("ismcts", "noise", params.get("noise", "0"), float)
+    playout = int(_number("ismcts", "playout", params.get("playout", "0"), int))
+    policy = heuristic_for(game).policy if playout and entry(game).has_heuristic else None
+    if playout and policy is None:
+        raise BotSpecError(f"{entry(game).title} has no heuristic to play a playout with")
+    opponents = params.get("opponents", "tree")
+    if opponents not in ("tree", "heuristic"):
+        raise BotSpecError(f"bot 'ismcts': opponents is 'tree' or 'heuristic', not {opponents!r}")
+    if opponents == "heuristic" and not entry(game).has_heuristic:
+        raise BotSpecError(f"{entry(game).title} has no heuristic for opponents=heuristic")
+    model_of_others = heuristic_for(game).policy if opponents == "heuristic" else None
     model = _model(game, "ismcts", params.get("weights"))
     from alaka.bots.guided import GuidedSearchBot
 
     try:
-        return GuidedSearchBot(model, iterations=iterations, seconds=seconds, c=c, noise=noise)
+        return GuidedSearchBot(
+            model,
+            iterations=iterations,
+            seconds=seconds,
+            c=c,
+            noise=noise,
+            playout=playout,
+            playout_policy=policy,
+            opponents=model_of_others,
+        )
     except ValueError as error:
         raise BotSpecError(f"bot 'ismcts': {error}") from None
 

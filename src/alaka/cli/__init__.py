@@ -605,8 +605,9 @@ def train_command(
         str | None, typer.Option("--players", "-n", help="Player counts: 2, a range 2-5 or a list 2,4.")
     ] = None,
     generations: Annotated[
-        int, typer.Option("--generations", help="Generations in all (0: imitation).", min=1)
-    ] = 3,
+        int | None,
+        typer.Option("--generations", help="Generations in all, the first imitating (default 3).", min=1),
+    ] = None,
     games: Annotated[
         int, typer.Option("--games", "-g", help="Self-play games per player count a generation.", min=1)
     ] = 200,
@@ -668,7 +669,7 @@ def train_command(
     settings = TrainSettings(
         game=g.name,
         players=tuple(_player_counts(g, players)),
-        generations=generations,
+        generations=generations or 3,
         games=games,
         first_games=first_games,
         iterations=iterations,
@@ -697,6 +698,10 @@ def train_command(
                 tasks[task] = bar.add_task(task, total=total)
             bar.update(tasks[task], completed=done, total=total)
 
+        if resume and generations is None:  # go on with the run's own count
+            from alaka.learn.train import RunState
+
+            settings = RunState.load(folder).settings
         state = train(
             settings,
             folder,
