@@ -215,3 +215,50 @@ def test_a_websocket_message_past_the_limit_closes_the_connection(tmp_path: Path
         table_id = create_table(server.url, "alakazoo", PEOPLE)["table"]["id"]
         code = asyncio.run(send_big(f"{server.ws_url}/ws/tables/{table_id}"))
     assert code == 1009  # "message too big"
+
+
+# -- issue 30: fair shares --------------------------------------------------------------------------
+
+
+def _head_answer(port: int, head: bytes, *, trickle: int = 0) -> bytes:
+    """The server's answer to a request head sent in one piece, or (``trickle``) in pieces of
+    that many bytes, as a visitor who means to fill the server's memory sends it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        with contextlib.suppress(OSError):  # it may answer and close while the rest is sent
+            if trickle:
+                pieces = memoryview(head)
+                for start in range(0, len(head), trickle):
+                    raw.sendall(pieces[start : start + trickle])
+            else:
+                raw.sendall(head)
+        answer = b""
+        with contextlib.suppress(OSError):
+            while chunk := raw.recv(65536):
+                answer += chunk
+        return answer
+
+
+def test_a_request_head_past_the_limit_is_refused_with_431(tmp_path: Path) -> None:
+    """Issue 30, item 6: a 50 MB header was read whole (the server's memory 63 -> 154 MB)."""
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(header_bytes=4096)) as server:
+        fine = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fine: " + b"a" * 3000 + b"\r\n\r\n"
+        assert _head_answer(server.port, fine).startswith(b"HTTP/1.1 200")
+        huge = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Huge: " + b"a" * (8 * 1024 * 1024)
+        _reset_peak_memory()  # the server runs in this process: its growth is this process's
+        before = _peak_memory_kib()
+        answer = _head_answer(server.port, huge, trickle=64 * 1024)
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
+        many = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-A: b\r\n" * 2000 + b"\r\n"
+        assert _head_answer(server.port, many).startswith(b"HTTP/1.1 431")
+        long_line = b"GET /api/games?" + b"q" * 10_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        assert _head_answer(server.port, long_line).startswith(b"HTTP/1.1 431")
+        grown = _peak_memory_kib() - before
+        # a request with a small head and a body near the body limit, sent in one piece, is fine
+        body = b'{"game": "alakazoo", "seats": [{"kind": "human"}, {"kind": "human"}]}' + b" " * 50_000
+        post = (
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        assert _head_answer(server.port, post).startswith(b"HTTP/1.1 201")
+    assert grown < 4 * 1024, f"the server's memory grew by {grown} KiB"

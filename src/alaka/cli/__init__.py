@@ -799,6 +799,9 @@ def serve_command(
     request_bytes: Annotated[
         int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
     ] = LIMITS.request_bytes,
+    header_bytes: Annotated[
+        int, typer.Option("--header-bytes", min=1024, help="The largest request line and headers, in bytes.")
+    ] = LIMITS.header_bytes,
     message_bytes: Annotated[
         int, typer.Option("--message-bytes", min=256, help="The largest WebSocket message a page may send.")
     ] = LIMITS.message_bytes,
@@ -864,6 +867,7 @@ def serve_command(
         bot_workers=bot_workers,
         review_iterations=review_iterations,
         request_bytes=request_bytes,
+        header_bytes=header_bytes,
         message_bytes=message_bytes,
         backlog=Backlog(bytes=backlog_kib * 1024),
         finished_minutes=finished_minutes,

@@ -32,6 +32,9 @@ class Limits:
     spectators: int = 200
     #: The largest request body, in bytes (refused while it is read, not after).
     request_bytes: int = 64 * 1024
+    #: The largest request line and headers of one request, in bytes (a browser sends one or
+    #: two kilobytes); checked as they arrive, so a huge head is never held in memory.
+    header_bytes: int = 16 * 1024
     #: The largest WebSocket message a page may send, in bytes (an action is a few dozen).
     message_bytes: int = 4096
     #: Minutes a finished table stays in memory (and in the lobby) once nobody watches it.

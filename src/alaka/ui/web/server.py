@@ -81,7 +81,9 @@ def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
     limits: Limits = app.state.limits
     config = uvicorn.Config(
         app,
-        http=guarded_http(app.state.addresses, limits.request_seconds),
+        http=guarded_http(app.state.addresses, limits.request_seconds, limits.header_bytes),
+        # the guard counts every head under httptools; under h11 (no httptools), h11 does too
+        h11_max_incomplete_event_size=limits.header_bytes,
         # compression with a window that holds the previous message (alaka.ui.web.deflate)
         ws=DeflatingWebSockets,
         ws_ping_interval=limits.ping_seconds,
