@@ -849,6 +849,9 @@ class TableRoom:
             await self._store(self.store.take_back, table.id, table.seq - count, now())
             table.state = restored
             del table.steps[-count:]
+            if table.clock is not None:
+                table.clock.take_back(table.seq)
+                self._keep(self.journal.write(self.store.set_clock, table.id, table.clock.stored_json()))
             table.active = time.monotonic()
             words = "1 decision" if count == 1 else f"{count} moves"
             notice = encode(
@@ -971,7 +974,7 @@ class TableRoom:
         if clock is None:
             return
         if clock.running is not None and clock.running == player:
-            clock.stop(self.now())
+            clock.stop(self.now(), table.seq - 1)
             if not clock.out_of_turn:
                 self._keep(self.journal.write(self.store.set_clock, table.id, clock.stored_json()))
         self._clock_start(table)
