@@ -203,6 +203,8 @@ BENCH_LIMITS = [
     "100000",
     "--connections-per-address",
     "100000",
+    "--tables-per-address",
+    "100000",
 ]
 
 

@@ -157,7 +157,9 @@ def test_tables_of_search_bots_do_not_slow_a_table_of_people(tmp_path: Path) -> 
     """H4: tables of five search bots once took every thread the server had (and the
     interpreter), and a person's action waited seconds for its commit. Twelve such tables run
     beside two people (before: a median of 0.7 s per action on the development machine)."""
-    with live_server(tmp_path / "t.sqlite3", limits=Limits(tables_per_minute=20)) as server:
+    with live_server(
+        tmp_path / "t.sqlite3", limits=Limits(tables_per_minute=20, tables_per_address=20)
+    ) as server:
         for _ in range(12):
             create_table(server.url, "alakazum", [SEARCH_BOT] * 5)
         time.sleep(1.0)  # the bots are thinking

@@ -38,7 +38,7 @@ def serve(db: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _with_tables(db: Path, count: int = 3) -> list[str]:
-    limits = Limits(tables_per_minute=count)
+    limits = Limits(tables_per_minute=count, tables_per_address=count)
     with TestClient(create_app(db, pace=Pace.scaled(0), limits=limits)) as client:
         return [
             client.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE}).json()["table"]["id"]

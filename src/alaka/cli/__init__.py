@@ -775,6 +775,24 @@ def serve_command(
     tables_per_minute: Annotated[
         int, typer.Option("--tables-per-minute", min=1, help="Tables one client address may create a minute.")
     ] = LIMITS.tables_per_minute,
+    tables_per_address: Annotated[
+        int,
+        typer.Option("--tables-per-address", min=1, help="Unfinished tables one client address may hold."),
+    ] = LIMITS.tables_per_address,
+    newcomer_tables: Annotated[
+        int,
+        typer.Option(
+            "--newcomer-tables", min=0, help="Tables kept for addresses with none in play (at most half)."
+        ),
+    ] = LIMITS.newcomer_tables,
+    unplayed_minutes: Annotated[
+        float,
+        typer.Option(
+            "--unplayed-minutes",
+            min=0,
+            help="Minutes before an unwatched table nobody played at leaves memory.",
+        ),
+    ] = LIMITS.unplayed_minutes,
     connections_per_address: Annotated[
         int,
         typer.Option(
@@ -861,6 +879,9 @@ def serve_command(
     limits = Limits(
         max_tables=max_tables,
         tables_per_minute=tables_per_minute,
+        tables_per_address=tables_per_address,
+        newcomer_tables=newcomer_tables,
+        unplayed_minutes=unplayed_minutes,
         connections_per_address=connections_per_address,
         spectators=spectators,
         bot_seconds=bot_seconds,

@@ -188,32 +188,36 @@ def create_app(
                 retry_after=wait,
             )
         table, links = await room.create(
-            body.get("game"), body.get("seats"), body.get("options"), clock=body.get("clock")
+            body.get("game"),
+            body.get("seats"),
+            body.get("options"),
+            clock=body.get("clock"),
+            owner=_address(request),
         )
         return {"table": table.summary(), "links": links}
 
     @app.get("/api/tables/{table_id}")
-    async def show_table(table_id: str) -> JsonDict:
-        return (await room.find(table_id)).summary()
+    async def show_table(table_id: str, request: Request) -> JsonDict:
+        return (await room.find(table_id, _address(request))).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
         return await room.claim(table, body.get("seat"), body.get("name"))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
         await room.leave(table, table.seat_of(_token(body)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
-        new, link = await room.start_rematch(table, table.seat_of(_token(body)))
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
+        new, link = await room.start_rematch(table, table.seat_of(_token(body)), _address(request))
         return {"table": new.summary(), "link": link}
 
     @app.get("/api/tables/{table_id}/guide")
@@ -246,7 +250,7 @@ def create_app(
     async def _serve_table(socket: WebSocket, table_id: str) -> None:
         try:
             token = await _join(socket)
-            table = await room.find(table_id)
+            table = await room.find(table_id, _address(socket))
             seat = table.seat_of(token)
             room.admit(table, seat)
         except TableError as error:

@@ -26,6 +26,15 @@ class Limits:
     max_tables: int = 200
     #: Tables one client address may create per minute (a burst of as many, then one at a time).
     tables_per_minute: int = 10
+    #: Unfinished tables one client address may hold in memory at once (created or read back).
+    tables_per_address: int = 5
+    #: Of :attr:`max_tables`, the last so many go only to addresses holding no table in play,
+    #: so a new visitor can start a game while other visitors hold the rest (at most half).
+    newcomer_tables: int = 20
+    #: Minutes an unfinished table at which no person has acted stays in memory while no page
+    #: has it open (then it waits in the store, like an idle one): a table made and left
+    #: counts in play for minutes, not for :attr:`idle_hours`.
+    unplayed_minutes: float = 10.0
     #: Connections one client address may hold open at once (a household shares an address).
     connections_per_address: int = 32
     #: Spectators one table takes at once (people in their seats always get in).

@@ -229,6 +229,14 @@ class Table:
     driver: asyncio.Task[None] | None = None
     #: When (``time.monotonic``) the table last moved or was left by its last visitor.
     active: float = field(default_factory=time.monotonic)
+    #: When the table came into memory (created or read back), and whether a person has acted
+    #: at it since it was created (a table read back with actions counts as played): an
+    #: unplayed table leaves memory after :attr:`Limits.unplayed_minutes` (see :meth:`TableRoom.sweep`).
+    born: float = field(default_factory=time.monotonic)
+    played: bool = False
+    #: The client address that created the table or read it back (None: the server did, at
+    #: its start): its tables in play count against :attr:`Limits.tables_per_address`.
+    owner: str | None = None
     #: When the game ended, as stored (None while it is played): a finished table read back for
     #: its link or replay is in memory again, but not back in the lobby.
     finished_at: str | None = None
@@ -516,12 +524,14 @@ class TableRoom:
             clock=Clock.from_stored(row.clock),
             forfeit=row.forfeit,
             now=self.now,
+            played=bool(row.actions),
         )
 
-    async def find(self, table_id: str) -> Table:
+    async def find(self, table_id: str, address: str | None = None) -> Table:
         """The table ``table_id``, read back from the store if it is not in memory.
 
-        A table still in play counts against :attr:`Limits.max_tables` when it comes back.
+        A table still in play counts against :attr:`Limits.max_tables` when it comes back, and
+        against the budget of ``address``, the client who asked for it (see :meth:`_check_room`).
         """
         table = self.tables.get(table_id)
         if table is not None:
@@ -532,7 +542,7 @@ class TableRoom:
         if loading is None:
             loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
             try:
-                loading.set_result(await self._read_back(table_id))
+                loading.set_result(await self._read_back(table_id, address))
             except AlakaError as error:
                 loading.set_exception(error)
             finally:
@@ -544,7 +554,7 @@ class TableRoom:
         self.kick(table)
         return table
 
-    async def _read_back(self, table_id: str) -> Table | None:
+    async def _read_back(self, table_id: str, address: str | None) -> Table | None:
         def read() -> Table | None:
             row = self.store.table(table_id)
             return None if row is None else self._restore(row)
@@ -556,7 +566,8 @@ class TableRoom:
         except AlakaError as error:
             raise TableError(f"table {table_id} no longer replays: {error}", 410) from None
         if table is not None and not table.finished:
-            self._check_room()
+            self._check_room(address)
+            table.owner = address
         return table
 
     async def exists(self, table_id: str) -> bool:
@@ -571,12 +582,44 @@ class TableRoom:
         except StorageError as error:
             raise TableError(str(error), 503) from None
 
-    def _check_room(self) -> None:
-        playing = sum(not t.finished for t in self.tables.values())
-        if playing >= self.limits.max_tables:
+    def _check_room(self, address: str | None = None) -> None:
+        """Refuse one more table in play past :attr:`Limits.max_tables`; and, for a client
+        ``address`` (None: the server itself), past its :attr:`Limits.tables_per_address`, or
+        into the :attr:`Limits.newcomer_tables` kept for addresses holding none.
+
+        Before refusing for want of room, the room lets go of the oldest table that nobody has
+        played at and nobody watches (it waits in the store, as :meth:`sweep` would leave it a
+        few minutes later): tables made and left cannot keep a person from playing.
+        """
+        in_play = [t for t in self.tables.values() if not t.finished]
+        held = 0 if address is None else sum(t.owner == address for t in in_play)
+        if address is not None and held >= self.limits.tables_per_address:
             raise TableError(
-                f"the server has {playing} tables in play, as many as it takes; try again when some"
-                " have finished",
+                f"this address has {held} tables in play, as many as it may; finish or leave one,"
+                f" or wait: a table nobody plays at leaves after {self.limits.unplayed_minutes:g} minutes",
+                429,
+                retry_after=60,
+            )
+        kept = min(self.limits.newcomer_tables, self.limits.max_tables // 2)
+        room = self.limits.max_tables - (kept if held else 0)
+        while len(in_play) >= room:
+            unplayed = [t for t in in_play if not t.played and self._may_let_go(t)]
+            if not unplayed:
+                break
+            oldest = min(unplayed, key=lambda t: t.born)
+            self._let_go(oldest)
+            in_play.remove(oldest)
+        if len(in_play) >= self.limits.max_tables:
+            raise TableError(
+                f"the server has {len(in_play)} tables in play, as many as it takes; try again when"
+                " some have finished",
+                503,
+                retry_after=60,
+            )
+        if len(in_play) >= room:
+            raise TableError(
+                f"the server has {len(in_play)} tables in play; the last {kept} are kept for"
+                " visitors with no table in play",
                 503,
                 retry_after=60,
             )
@@ -589,11 +632,13 @@ class TableRoom:
         *,
         rematch_of: Table | None = None,
         clock: object = None,
+        owner: str | None = None,
     ) -> tuple[Table, JsonDict]:
         """A new table from a lobby request; returns it and the private links of its people.
 
-        ``clock`` is the request's clock (see :meth:`ClockSetting.parse`), or a setting (a rematch)."""
-        self._check_room()
+        ``clock`` is the request's clock (see :meth:`ClockSetting.parse`), or a setting (a rematch);
+        ``owner`` the client address that asked (its budget is checked and charged)."""
+        self._check_room(owner)
         try:
             setting = clock if isinstance(clock, ClockSetting) else ClockSetting.parse(clock)
         except ClockError as error:
@@ -636,6 +681,7 @@ class TableRoom:
             raise TableError(str(error)) from None
         await self._store(self.store.add_table, row)
         table = self._table(row, game, state)
+        table.owner = owner
         self.tables[table.id] = table
         if rematch_of is not None:
             rematch_of.rematch = table.id
@@ -720,20 +766,42 @@ class TableRoom:
     def sweep(self) -> list[str]:
         """Let go of the tables nobody needs in memory (they stay in the store): finished ones
         after :attr:`Limits.finished_minutes`, unfinished ones nobody moved for
-        :attr:`Limits.idle_hours` (a table waiting for a person who went away); never one that
-        somebody watches or whose driver is busy. Returns the ids let go of."""
+        :attr:`Limits.idle_hours` (a table waiting for a person who went away), and unfinished
+        ones no person has acted at within :attr:`Limits.unplayed_minutes` (made and left, or
+        bots playing for nobody: their driver stops, and the table goes on when it is read
+        back); never one that somebody watches or whose driver is busy storing a move.
+        Returns the ids let go of."""
         horizon = time.monotonic()
         gone = []
         for table in list(self.tables.values()):
+            if not self._may_let_go(table):
+                continue
             idle = horizon - table.active
             keep = self.limits.finished_minutes * 60 if table.finished else self.limits.idle_hours * 3600
             busy = table.driver is not None and not table.driver.done()
-            if idle >= keep and not table.clients and not busy and not table.lock.locked():
-                del self.tables[table.id]
-                if table.presence_timer is not None:
-                    table.presence_timer.cancel()
+            unplayed = not table.finished and not table.played
+            if (unplayed and horizon - table.born >= self.limits.unplayed_minutes * 60) or (
+                idle >= keep and not busy
+            ):
+                self._let_go(table)
                 gone.append(table.id)
         return gone
+
+    @staticmethod
+    def _may_let_go(table: Table) -> bool:
+        """Whether ``table`` may leave memory now: no page has it open and nothing holds its
+        lock (no move is being stored)."""
+        return not table.clients and not table.lock.locked()
+
+    def _let_go(self, table: Table) -> None:
+        """Take ``table`` out of memory (it stays in the store, and comes back when asked for).
+        A driver still playing it is stopped between moves; its timers are cancelled."""
+        del self.tables[table.id]
+        if table.driver is not None and not table.driver.done():
+            table.driver.cancel()  # it holds no lock (see _may_let_go): no move is half stored
+        for timer in (table.presence_timer, table.clock_timer):
+            if timer is not None:
+                timer.cancel()
 
     async def _sweep_now_and_then(self) -> None:
         while True:
@@ -820,6 +888,7 @@ class TableRoom:
                 await self._commit(table, action)
             except StorageError as error:
                 raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
+            table.played = True
         self.kick(table)
 
     async def take_back(self, table: Table, seat: int | None, seq: object) -> None:
@@ -894,7 +963,9 @@ class TableRoom:
         self.broadcast(table)  # the leaver's own page loses its choices
         self.kick(table)
 
-    async def start_rematch(self, table: Table, seat: int | None) -> tuple[Table, JsonDict]:
+    async def start_rematch(
+        self, table: Table, seat: int | None, owner: str | None = None
+    ) -> tuple[Table, JsonDict]:
         """A new table with the same game, options and players (the same one if asked again).
 
         Returns the new table and the caller's own link in it: each player asks with their own
@@ -914,7 +985,7 @@ class TableRoom:
                 ]
                 setting = None if table.clock is None else table.clock.setting
                 new, _ = await self.create(
-                    table.game.name, seats, table.options, rematch_of=table, clock=setting
+                    table.game.name, seats, table.options, rematch_of=table, clock=setting, owner=owner
                 )
                 for client in list(table.clients):
                     notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
