@@ -814,6 +814,13 @@ def serve_command(
         int,
         typer.Option("--review-iterations", min=1, max=100_000, help="Searches per decision of a review."),
     ] = LIMITS.review_iterations,
+    review_queue: Annotated[
+        int, typer.Option("--review-queue", min=1, help="Reviews waiting for the review worker at once.")
+    ] = LIMITS.review_queue,
+    reviews_per_address: Annotated[
+        int,
+        typer.Option("--reviews-per-address", min=1, help="Reviews one client address may have waiting."),
+    ] = LIMITS.reviews_per_address,
     request_bytes: Annotated[
         int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
     ] = LIMITS.request_bytes,
@@ -887,6 +894,8 @@ def serve_command(
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
         review_iterations=review_iterations,
+        review_queue=review_queue,
+        reviews_per_address=reviews_per_address,
         request_bytes=request_bytes,
         header_bytes=header_bytes,
         message_bytes=message_bytes,

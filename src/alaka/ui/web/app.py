@@ -221,16 +221,20 @@ def create_app(
         return {"table": new.summary(), "link": link}
 
     @app.get("/api/tables/{table_id}/guide")
-    async def guide(table_id: str) -> JsonDict:
-        return (await room.find(table_id)).guide()
+    async def guide(table_id: str, request: Request) -> JsonDict:
+        return (await room.find(table_id, _address(request))).guide()
 
-    @app.get("/api/tables/{table_id}/review")
-    async def review(table_id: str, seat: int) -> JsonDict:
-        return room.review(await room.find(table_id), seat)
+    @app.post("/api/tables/{table_id}/review")
+    async def review(table_id: str, request: Request) -> JsonDict:
+        body = await _body(request, limits.request_bytes)
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
+        return room.review(table, table.seat_of(_token(body)), _address(request))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:
-        return await room.replay_step(await room.find(table_id), step, seat)
+    async def replay_step(
+        table_id: str, request: Request, step: int = 0, seat: int | None = None
+    ) -> JsonDict:
+        return await room.replay_step(await room.find(table_id, _address(request)), step, seat)
 
     # -- the table's live connection -------------------------------------------------------------------
 

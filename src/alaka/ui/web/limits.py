@@ -66,6 +66,10 @@ class Limits:
     review_iterations: int = 200
     #: Reviews kept in memory once made (the least recently asked for is let go).
     reviews_kept: int = 32
+    #: Reviews waiting for the review worker at once (the one being made not counted).
+    review_queue: int = 16
+    #: Reviews one client address may have waiting or being made at once.
+    reviews_per_address: int = 2
 
 
 class Addresses:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hmac
 import logging
 import random
@@ -34,6 +35,7 @@ import re
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -112,6 +114,23 @@ class _Step:
     pause: tuple[float, float]
     choose: Callable[[], Action] | None = None
     bot: int | None = None
+
+
+@dataclass
+class _Review:
+    """A review of one seat of a finished game: who asked first (whose budget it counts
+    against), the record while it waits, its search once started, then its result."""
+
+    address: str | None
+    record: JsonDict | None
+    task: asyncio.Task[JsonDict] | None = None
+    result: JsonDict | None = None
+    failed: bool = False
+
+    @property
+    def pending(self) -> bool:
+        """Waiting or being made."""
+        return self.result is None and not self.failed
 
 
 class Client(Protocol):
@@ -456,8 +475,11 @@ class TableRoom:
         self.replays = WorkerPool(1)
         #: Reviews search for seconds: a worker of their own too, so replays never wait for one.
         self.reviewers = WorkerPool(1)
-        #: Reviews made or being made, by (table, seat), the newest last.
-        self._reviews: dict[tuple[str, int], asyncio.Task[JsonDict]] = {}
+        #: Reviews made, being made or waiting, by (table, seat), the newest asked last; and the
+        #: order those waiting are made in (see :meth:`review`).
+        self._reviews: OrderedDict[tuple[str, int], _Review] = OrderedDict()
+        self._review_queue: deque[tuple[str, int]] = deque()
+        self._stopping = False
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
         #: Tables being read back from the store, so that two visitors share one reading.
@@ -1260,8 +1282,11 @@ class TableRoom:
             for work in self._background:
                 work.cancel()
         await self.journal.drain()
+        self._stopping = True
+        self._review_queue.clear()
         for review in self._reviews.values():
-            review.cancel()
+            if review.task is not None:
+                review.task.cancel()
         await self.bots.close()
         await self.replays.close()
         await self.reviewers.close()
@@ -1283,30 +1308,90 @@ class TableRoom:
 
     # -- reviews ---------------------------------------------------------------------------------------
 
-    def review(self, table: Table, seat: object) -> JsonDict:
-        """Seat ``seat``'s review of a finished game: ``{"status": "working"}`` while the search
-        runs (in the review worker; asking again is cheap), then ``{"status": "ready", "review":
-        ...}`` (:meth:`alaka.bots.review.Review.json`). A failed review says why, once, and is
-        tried again at the next asking."""
+    def review(self, table: Table, seat: int | None, address: str | None = None) -> JsonDict:
+        """Seat ``seat``'s review of a finished game (the caller has checked the seat's token):
+        ``{"status": "queued", "position": N}`` while N - 1 reviews are ahead of it,
+        ``{"status": "working"}`` while its search runs (in the review worker), then
+        ``{"status": "ready", "review": ...}`` (:meth:`alaka.bots.review.Review.json`). Asking
+        again is cheap and costs no budget.
+
+        A review is made once per game and seat, whoever asks, and kept
+        (:attr:`Limits.reviews_kept`). A new one waits in a queue of at most
+        :attr:`Limits.review_queue` (503 past it), and one ``address`` may have at most
+        :attr:`Limits.reviews_per_address` waiting or being made (429): each costs 20 s to
+        minutes of a worker, so one visitor must not keep everyone else's waiting. A failed
+        review says why, once, and is tried again at the next asking."""
         if not table.finished:
             raise TableError("a game can be reviewed once it is over", 409)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
-        key = (table.id, seat)
-        task = self._reviews.pop(key, None)
-        if task is None:
-            iterations = self.limits.review_iterations
-            task = asyncio.get_running_loop().create_task(
-                self.reviewers.review(table.record(), seat, iterations)
+        if seat is None:
+            raise TableError(
+                "a review rates one seat's decisions: it needs the seat's own link (a spectator has"
+                " no decisions to review)",
+                403,
             )
-        self._reviews[key] = task  # the newest last
-        while len(self._reviews) > self.limits.reviews_kept:
-            oldest = next(iter(self._reviews))
-            self._reviews.pop(oldest).cancel()
-        if not task.done():
-            return {"status": "working", "seat": seat}
-        if task.cancelled() or task.exception() is not None:
+        key = (table.id, seat)
+        found = self._reviews.get(key)
+        if found is None:
+            self._queue_review(key, table, address)
+            found = self._reviews[key]
+        self._reviews.move_to_end(key)  # the newest asked last (the oldest is let go first)
+        if found.failed:
             del self._reviews[key]
-            log.error("table %s: the review of seat %d failed: %r", table.id, seat, task.exception())
             raise TableError("the review could not be made; ask again", 503)
-        return {"status": "ready", "seat": seat, "review": task.result()}
+        if found.result is not None:
+            return {"status": "ready", "seat": seat, "review": found.result}
+        if found.task is None:
+            return {"status": "queued", "seat": seat, "position": self._review_queue.index(key) + 1}
+        return {"status": "working", "seat": seat}
+
+    def _queue_review(self, key: tuple[str, int], table: Table, address: str | None) -> None:
+        """Put a new review in the queue, within its bounds (see :meth:`review`), and start it
+        if the worker is free."""
+        if len(self._review_queue) >= self.limits.review_queue:
+            raise TableError(
+                f"{len(self._review_queue)} reviews are waiting, as many as the server queues; ask"
+                " again in a minute",
+                503,
+                retry_after=60,
+            )
+        if address is not None:
+            mine = sum(r.address == address and r.pending for r in self._reviews.values())
+            if mine >= self.limits.reviews_per_address:
+                raise TableError(
+                    f"this address has {mine} reviews waiting or being made, as many as it may;"
+                    " ask again when one is ready",
+                    429,
+                    retry_after=30,
+                )
+        self._reviews[key] = _Review(address, table.record())
+        self._review_queue.append(key)
+        self._next_review()
+
+    def _next_review(self) -> None:
+        """Start the reviews first in the queue while the review workers have room."""
+        running = sum(r.task is not None and r.pending for r in self._reviews.values())
+        while self._review_queue and running < max(1, self.reviewers.workers):
+            key = self._review_queue.popleft()
+            review = self._reviews[key]
+            assert review.record is not None
+            work = self.reviewers.review(review.record, key[1], self.limits.review_iterations)
+            review.task = asyncio.get_running_loop().create_task(work)
+            review.task.add_done_callback(functools.partial(self._review_made, key, review))
+            running += 1
+
+    def _review_made(self, key: tuple[str, int], review: _Review, task: asyncio.Task[JsonDict]) -> None:
+        """A review's search ended: keep its result (letting go of the oldest made past
+        :attr:`Limits.reviews_kept`), or note its failure; then start the next."""
+        review.record = None
+        if task.cancelled():
+            review.failed = True
+        elif task.exception() is not None:
+            log.error("table %s: the review of seat %d failed: %r", key[0], key[1], task.exception())
+            review.failed = True
+        else:
+            review.result = task.result()
+        made = [k for k, r in self._reviews.items() if r.result is not None]
+        for old in made[: max(0, len(made) - self.limits.reviews_kept)]:
+            del self._reviews[old]
+        if not self._stopping:
+            self._next_review()
