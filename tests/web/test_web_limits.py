@@ -45,7 +45,7 @@ class CountingBots:
         self.moves = 0
 
     async def think(
-        self, key: str, record: JsonDict, seat: int, spec: str, rng: random.Random
+        self, key: str, record: JsonDict, seat: int, spec: str, rng: random.Random, **fairness: object
     ) -> tuple[str, float]:
         from alaka.core.records import replay
 

@@ -806,9 +806,19 @@ def serve_command(
         float,
         typer.Option("--bot-seconds", min=0.1, help="Processor seconds a table's bots may think per minute."),
     ] = LIMITS.bot_seconds,
+    bot_seconds_per_address: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds-per-address",
+            min=0.1,
+            help="Processor seconds a minute the bots of one client address's tables may think.",
+        ),
+    ] = LIMITS.bot_seconds_per_address,
     bot_workers: Annotated[
         int | None,
-        typer.Option("--bot-workers", min=1, help="Processes bots think in (default: one per core but one)."),
+        typer.Option(
+            "--bot-workers", min=1, help="Processes search bots think in (default: one per core but one)."
+        ),
     ] = None,
     review_iterations: Annotated[
         int,
@@ -892,6 +902,7 @@ def serve_command(
         connections_per_address=connections_per_address,
         spectators=spectators,
         bot_seconds=bot_seconds,
+        bot_seconds_per_address=bot_seconds_per_address,
         bot_workers=bot_workers,
         review_iterations=review_iterations,
         review_queue=review_queue,

@@ -20,7 +20,11 @@ class Limits:
     backlog: Backlog = field(default_factory=Backlog)
     #: Processor seconds a table's bots may think per minute (more waits for the next minute's).
     bot_seconds: float = 30.0
-    #: Worker processes bots think in (None: one per core but one).
+    #: Processor seconds the bots of one client address's tables may think per minute, all
+    #: its tables together (a table of nobody's has a budget of its own).
+    bot_seconds_per_address: float = 60.0
+    #: Worker processes search bots think in (None: one per core but one); quick bots (Easy,
+    #: Medium) have one more of their own.
     bot_workers: int | None = None
     #: Tables in play at once (finished ones do not count); past it, new tables are refused.
     max_tables: int = 200

@@ -58,7 +58,7 @@ from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.seeds import draw_rng, new_seed
 from alaka.ui.web.store import SeatRow, StorageError, Store, TableRow
 from alaka.ui.web.wire import encode
-from alaka.ui.web.workers import WorkerPool
+from alaka.ui.web.workers import FairBots, WorkerPool
 
 log = logging.getLogger("alaka.web")
 
@@ -470,7 +470,7 @@ class TableRoom:
         self.journal = Journal(store)
         self.pace = pace or Pace()
         self.limits = limits or Limits()
-        self.bots = WorkerPool(self.limits.bot_workers)
+        self.bots = FairBots(self.limits.bot_workers, self.limits.bot_seconds_per_address)
         #: Replays are computed in a worker of their own, never behind the bots' moves.
         self.replays = WorkerPool(1)
         #: Reviews search for seconds: a worker of their own too, so replays never wait for one.
@@ -1190,8 +1190,11 @@ class TableRoom:
             await asyncio.sleep(wait)
         spec = spec or table.seats[seat].bot or default_bot(table.game.name)
         rng = table.rng()
+        people = any(s.kind == HUMAN for s in table.seats)
         try:
-            name, seconds = await self.bots.think(table.id, table.record(), seat, spec, rng)
+            name, seconds = await self.bots.think(
+                table.id, table.record(), seat, spec, rng, people=people, address=table.owner
+            )
             budget.spend(seconds)
             return table.state.action_from_string(name)
         except Exception:  # a bug in a bot must not stop the table: log it, play on
