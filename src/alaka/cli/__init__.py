@@ -799,6 +799,20 @@ def serve_command(
             "--connections-per-address", min=1, help="Connections one client address may hold open."
         ),
     ] = LIMITS.connections_per_address,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            "--max-connections",
+            min=8,
+            help="Connections the server holds at once (default: its file limit less a tenth).",
+        ),
+    ] = None,
+    player_connections: Annotated[
+        int,
+        typer.Option(
+            "--player-connections", min=0, help="Connections spectators may never take (room for players)."
+        ),
+    ] = LIMITS.player_connections,
     spectators: Annotated[
         int, typer.Option("--spectators", min=0, help="Spectators one table takes.")
     ] = LIMITS.spectators,
@@ -900,6 +914,8 @@ def serve_command(
         newcomer_tables=newcomer_tables,
         unplayed_minutes=unplayed_minutes,
         connections_per_address=connections_per_address,
+        max_connections=max_connections,
+        player_connections=player_connections,
         spectators=spectators,
         bot_seconds=bot_seconds,
         bot_seconds_per_address=bot_seconds_per_address,

@@ -6,8 +6,13 @@ lists them all); tests shrink them to reproduce an attack in a few hundred steps
 
 from __future__ import annotations
 
+import asyncio
+import os
+import resource
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from alaka.ui.web.connections import Backlog
 
@@ -41,6 +46,12 @@ class Limits:
     unplayed_minutes: float = 10.0
     #: Connections one client address may hold open at once (a household shares an address).
     connections_per_address: int = 32
+    #: Connections the server holds at once, of every kind (None: as many as its file limit
+    #: allows, less a margin: :func:`connection_budget`). Past it a spectator makes room.
+    max_connections: int | None = None
+    #: Of :attr:`max_connections`, how many spectators may never take (at most half): room for
+    #: people coming to their seats and for requests.
+    player_connections: int = 64
     #: Spectators one table takes at once (people in their seats always get in).
     spectators: int = 200
     #: The largest request body, in bytes (refused while it is read, not after).
@@ -76,8 +87,34 @@ class Limits:
     reviews_per_address: int = 2
 
 
+class Refusal(NamedTuple):
+    """Why a connection is refused: 429 (its address has its fill) or 503 (the server has)."""
+
+    status: int
+    reason: str
+
+
+def open_files() -> int:
+    """How many files this process has open now (Linux: its ``/proc`` entry; else a guess)."""
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return 32
+
+
+def connection_budget() -> int:
+    """Connections the server may hold: the files its process may still open, less a tenth
+    (at least 32) for what else needs one (the database, the workers' pipes, a log)."""
+    limit, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if limit == resource.RLIM_INFINITY:
+        limit = 1 << 20
+    free = max(0, limit - open_files())
+    return max(8, free - max(32, free // 10))
+
+
 class Addresses:
-    """What each client address holds and has spent: open connections, tables created.
+    """What each client address holds and has spent: open connections, tables created; and
+    the connections of all addresses together, at most :attr:`cap`.
 
     Addresses that hold nothing and have their whole allowance back are forgotten, so the
     book stays as small as the set of visitors active in the last minute.
@@ -87,14 +124,51 @@ class Addresses:
         self.limits = limits
         self._connections: dict[str, int] = {}
         self._creations: dict[str, Allowance] = {}
+        #: The connections open now (each a file: counted from the connection to its very end,
+        #: through any WebSocket it became), by peer, and the most the server holds: below its
+        #: file limit, since past that the operating system refuses every newcomer, a seated
+        #: player too.
+        self.open: dict[tuple[str, int], asyncio.Transport] = {}
+        self.cap = limits.max_connections or connection_budget()
+        #: Called when the server is full: drops a spectator to make room (False: none to drop).
+        self.make_room: Callable[[], bool] = lambda: False
 
-    def connect(self, address: str) -> bool:
-        """Count a new connection from ``address``; False (and not counted) if it has its fill."""
+    @property
+    def spectator_room(self) -> int:
+        """Spectators the server holds at most: the rest is kept for people and requests."""
+        return self.cap - min(self.limits.player_connections, self.cap // 2)
+
+    def connect(self, address: str) -> Refusal | None:
+        """Count a new connection from ``address``; if it may not have one, why (and nothing
+        is counted)."""
         held = self._connections.get(address, 0)
         if held >= self.limits.connections_per_address:
-            return False
+            most = self.limits.connections_per_address
+            return Refusal(429, f"this address has {most} connections open, as many as it may")
         self._connections[address] = held + 1
-        return True
+        return None
+
+    def opened(self, peer: tuple[str, int], transport: asyncio.Transport) -> Refusal | None:
+        """A connection was accepted from ``peer``: count it against :attr:`cap`, or say why
+        not. A full server first asks :attr:`make_room` to drop a spectator (whose file is
+        freed at once: :meth:`abort`)."""
+        held = len(self.open)
+        if held >= self.cap and not self.make_room():
+            return Refusal(503, f"the server holds {held} connections, as many as it may; try again soon")
+        self.open[peer] = transport
+        return None
+
+    def closed(self, peer: tuple[str, int]) -> None:
+        self.open.pop(peer, None)
+
+    def abort(self, peer: tuple[str, int] | None) -> None:
+        """End the connection of ``peer`` now, its file with it. A WebSocket's closing
+        handshake waits up to 10 s for the peer's answer, and a peer that never reads holds
+        its file until the operating system gives up on it: a flood of spectators made to
+        make room would hold them all. (The page sees the connection end and reconnects.)"""
+        transport = None if peer is None else self.open.pop(peer, None)
+        if transport is not None:
+            transport.abort()
 
     def disconnect(self, address: str) -> None:
         held = self._connections.get(address, 0) - 1

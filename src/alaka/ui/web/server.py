@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import resource
 import socket
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +40,22 @@ def freeze_startup_objects() -> None:
     """
     gc.collect()
     gc.freeze()
+
+
+def raise_file_limit() -> int:
+    """Raise the process's limit of open files to the most the system lets it have (its hard
+    limit; the usual soft limit is 1,024) and return the limit now. Every connection is a
+    file: at the limit the operating system refuses every newcomer, a seated player too, so the
+    server caps its connections below it (:func:`alaka.ui.web.limits.connection_budget`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 16)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):  # not allowed here: the cap follows the limit as it is
+            pass
+    return int(soft)
 
 
 def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> socket.socket:
@@ -124,6 +141,7 @@ def serve(
     from alaka.ui.web.tables import Pace
 
     path = Path(db) if db is not None else tables_db()
+    raise_file_limit()
     listener = listening_socket(host, port, limits.unread_seconds)
     freeze_startup_objects()
     hosts = hosts_for(host, names)

@@ -45,7 +45,6 @@ def _answer(status: str, text: str) -> bytes:
 
 _TIMEOUT = _answer("408 Request Timeout", "the request did not arrive in time\n")
 _TOO_LARGE = _answer("431 Request Header Fields Too Large", "the request's headers are too large\n")
-_TOO_MANY = _answer("429 Too Many Requests", "this address has as many connections open as it may\n")
 
 
 class _Watched:
@@ -66,6 +65,14 @@ class _Watched:
 
     def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
         self._guard.upgraded()
+        ended = protocol.connection_lost
+        guard = self._guard
+
+        def connection_lost(exc: Exception | None) -> None:  # the WebSocket's end is the connection's
+            guard.ended()
+            ended(exc)
+
+        protocol.connection_lost = connection_lost  # type: ignore[method-assign]
         self._transport.set_protocol(protocol)
 
     def __getattr__(self, name: str) -> Any:
@@ -106,18 +113,29 @@ class _Guard(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._address: str | None = None
+        self._peer: tuple[str, int] | None = None
         self._counted = False
+        self._counted_open = False
+        self._upgraded = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         transport = cast(asyncio.Transport, transport)  # uvloop's is one without the subclass
         self._transport = transport
         peer = transport.get_extra_info("peername")
         self._address = str(peer[0]) if isinstance(peer, tuple) else "unknown"
-        if not self.addresses.connect(self._address):
-            transport.write(_TOO_MANY)
+        self._peer = (str(peer[0]), int(peer[1])) if isinstance(peer, tuple) else None
+        refused = self.addresses.connect(self._address)
+        if refused is None and self._peer is not None:
+            refused = self.addresses.opened(self._peer, transport)
+            if refused is not None:
+                self.addresses.disconnect(self._address)
+        if refused is not None:
+            status = "503 Service Unavailable" if refused.status == 503 else "429 Too Many Requests"
+            transport.write(_answer(status, f"{refused.reason}\n"))
             transport.close()
             return
         self._counted = True
+        self._counted_open = self._peer is not None
         self._arm()
         self._inner.connection_made(_Watched(transport, self))
 
@@ -135,6 +153,8 @@ class _Guard(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if not self._upgraded:
+            self.ended()
         if self._counted:
             self._uncount()
             self._inner.connection_lost(exc)
@@ -182,9 +202,17 @@ class _Guard(asyncio.Protocol):
         """The server is answering: the request's deadline is met."""
         self._disarm()
 
+    def ended(self) -> None:
+        """The connection is closed (its file with it)."""
+        if self._peer is not None and self._counted_open:
+            self._counted_open = False
+            self.addresses.closed(self._peer)
+
     def upgraded(self) -> None:
-        """The connection became a WebSocket: the app counts it from now on, and uvicorn's
-        pings watch it."""
+        """The connection became a WebSocket: the app counts it against its address from now
+        on (the server's count of connections goes on until the WebSocket ends), and
+        uvicorn's pings watch it."""
+        self._upgraded = True
         self._disarm()
         self._uncount()
 
