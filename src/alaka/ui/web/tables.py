@@ -1161,7 +1161,7 @@ class TableRoom:
             self._clock_start(table)
         if table.driver is None or table.driver.done():
             with contextlib.suppress(RuntimeError):  # no running loop: the app starts drivers later
-                table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+                table.driver = asyncio.get_running_loop().create_task(self._drive_logged(table))
 
     def _next_automatic(self, table: Table) -> _Step | None:
         """What the server plays next by itself; None if a person must decide or the game is over."""
@@ -1202,6 +1202,14 @@ class TableRoom:
                 "table %s: bot %s in seat %d failed; a random choice is played", table.id, spec, seat
             )
             return rng.choice(table.state.legal_actions())
+
+    async def _drive_logged(self, table: Table) -> None:
+        """:meth:`_drive`, whose failure (a bug, never a visitor's doing) is logged: a driver
+        that stopped without a word left its table waiting for ever."""
+        try:
+            await self._drive(table)
+        except Exception:
+            log.exception("table %s: the server stopped playing its chance and bots", table.id)
 
     async def _drive(self, table: Table) -> None:
         """Play chance, bots and forced choices until a person must decide or the game ends.
