@@ -64,6 +64,40 @@ def test_a_worker_that_dies_is_replaced_and_the_move_is_still_made() -> None:
     assert name in {a.name for a in replay(record).legal_actions()}
 
 
+def test_ctrl_c_stops_the_workers_through_their_server_only() -> None:
+    """Issue 30, item 8: Ctrl-C reaches every process of the terminal's group, so each worker
+    was told to stop twice (by the signal, in the middle of a move, and by its server's
+    shutdown). A worker now leaves the signal to its server, which stops it once."""
+    record, seat = _position()
+
+    async def scenario() -> tuple[int, str, str]:
+        pool = WorkerPool(1)
+        try:
+            pid = await pool.run(os.getpid)
+            os.kill(pid, signal.SIGINT)
+            await asyncio.sleep(0.3)
+            name, _ = await pool.think("t", record, seat, SPEC, random.Random(9))
+            return pid, name, _state(pid)
+        finally:
+            await pool.close()
+
+    pid, name, state = asyncio.run(scenario())
+    assert state not in ("Z", "gone")  # the signal left it alone
+    assert name in {a.name for a in replay(record).legal_actions()}
+    deadline = time.monotonic() + 10
+    while _alive(pid):  # and the pool's close ended it
+        assert time.monotonic() < deadline, "the worker outlived its pool"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2]
+    except FileNotFoundError:
+        return "gone"
+
+
 def test_the_workers_of_a_killed_server_end_too() -> None:
     script = (
         "import asyncio, os, time\n"

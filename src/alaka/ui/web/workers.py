@@ -33,6 +33,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -79,7 +80,13 @@ _bots: dict[tuple[str, str], Bot] = {}
 def _start_worker(nice: int) -> None:
     """Lower the worker's priority below the server's, load the games before the first move,
     and watch the server: a worker whose server died (killed, say) ends too, instead of living
-    on as an orphan (a process pool's worker would otherwise wait for work forever)."""
+    on as an orphan (a process pool's worker would otherwise wait for work forever).
+
+    A worker ignores Ctrl-C (SIGINT): the terminal sends it to every process of the group,
+    and the server, which gets it too, stops its workers itself (:meth:`WorkerPool.close`:
+    the move under way is finished first). Stopped by both, a worker died in the middle of a
+    move with a traceback, and the pool was broken while it was being closed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         os.nice(nice)
     server = os.getppid()
