@@ -93,6 +93,7 @@ class Server:
         command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", str(pace)]
         command += ["--review-iterations", "6"]  # a review in seconds, not minutes
         command += ["--tables-per-address", "100"]  # every test's tables come from one address
+        command += ["--open-seat-seconds", "0"]  # the lobby offers open seats at once
         with self.log_path.open("w") as log:
             self.process = subprocess.Popen(
                 [*command, "--db", str(folder / "t.sqlite3")], stdout=log, stderr=subprocess.STDOUT

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import table_socket
 
 from alaka.ui.web.app import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, create_app
+from alaka.ui.web.limits import Limits
 from alaka.ui.web.tables import Pace
 
 HUMANS_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
@@ -21,7 +22,10 @@ HUMANS_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.sqlite3", pace=Pace.scaled(0))) as test_client:
+    limits = Limits(open_seat_seconds=0)  # the lobby offers open seats at once
+    with TestClient(
+        create_app(tmp_path / "tables.sqlite3", pace=Pace.scaled(0), limits=limits)
+    ) as test_client:
         yield test_client
 
 
@@ -306,6 +310,28 @@ def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path)
                 pass
             assert time.monotonic() - started >= 0.14
             assert message["seq"] == seq + 1
+
+
+def test_an_open_seat_waits_for_the_creators_friends_before_the_lobby_offers_it(tmp_path: Path) -> None:
+    """Issue 30, item 8: a script watching the lobby took an open seat within milliseconds of its
+    appearing. For ``--open-seat-seconds`` the seat needs the join code its creator was given
+    (to send a friend); then the lobby offers it to anyone."""
+    app = create_app(tmp_path / "t.sqlite3", pace=Pace.scaled(0), limits=Limits(open_seat_seconds=0.5))
+    with TestClient(app) as client:
+        seats = [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}]
+        body = create(client, "alakazoo", seats)
+        table_id, code = body["table"]["id"], body["links"]["join_code"]
+        assert [s["open"] for s in client.get("/api/tables").json()["tables"][0]["seats"]] == [False, False]
+        early = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+        assert early.status_code == 403 and "join code" in early.json()["error"]
+        wrong = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "code": "nope"})
+        assert wrong.status_code == 403
+        friend = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Pep", "code": code})
+        assert friend.status_code == 200 and friend.json()["name"] == "Pep"
+        later = create(client, "alakazoo", seats)["table"]["id"]
+        time.sleep(0.6)
+        assert [s["open"] for s in client.get(f"/api/tables/{later}").json()["seats"]] == [False, True]
+        assert client.post(f"/api/tables/{later}/join", json={"seat": 1}).status_code == 200
 
 
 def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(client: TestClient) -> None:

@@ -799,6 +799,12 @@ def serve_command(
             "--connections-per-address", min=1, help="Connections one client address may hold open."
         ),
     ] = LIMITS.connections_per_address,
+    open_seat_seconds: Annotated[
+        float,
+        typer.Option(
+            "--open-seat-seconds", min=0, help="Seconds before the lobby offers a new table's open seats."
+        ),
+    ] = LIMITS.open_seat_seconds,
     max_connections: Annotated[
         int | None,
         typer.Option(
@@ -914,6 +920,7 @@ def serve_command(
         newcomer_tables=newcomer_tables,
         unplayed_minutes=unplayed_minutes,
         connections_per_address=connections_per_address,
+        open_seat_seconds=open_seat_seconds,
         max_connections=max_connections,
         player_connections=player_connections,
         spectators=spectators,

@@ -221,7 +221,7 @@ def create_app(
     async def join_table(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
         table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
-        return await room.claim(table, body.get("seat"), body.get("name"))
+        return await room.claim(table, body.get("seat"), body.get("name"), body.get("code"))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(table_id: str, request: Request) -> JsonDict:

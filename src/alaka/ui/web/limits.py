@@ -46,6 +46,9 @@ class Limits:
     unplayed_minutes: float = 10.0
     #: Connections one client address may hold open at once (a household shares an address).
     connections_per_address: int = 32
+    #: Seconds after a table is made before the lobby offers its open seats to anyone (until
+    #: then a seat takes the table's join code, which its creator was given).
+    open_seat_seconds: float = 60.0
     #: Connections the server holds at once, of every kind (None: as many as its file limit
     #: allows, less a margin: :func:`connection_budget`). Past it a spectator makes room.
     max_connections: int | None = None

@@ -30,6 +30,7 @@ import dataclasses
 import functools
 import hmac
 import logging
+import math
 import random
 import re
 import secrets
@@ -253,6 +254,11 @@ class Table:
     #: unplayed table leaves memory after :attr:`Limits.unplayed_minutes` (see :meth:`TableRoom.sweep`).
     born: float = field(default_factory=time.monotonic)
     played: bool = False
+    #: The code that takes an open seat before the lobby offers it (its creator gives it to a
+    #: friend), and when (``time.monotonic``) the lobby offers it to anyone: see
+    #: :attr:`Limits.open_seat_seconds`. (A table read back is offered at once.)
+    join_code: str | None = None
+    opens_at: float = 0.0
     #: The client address that created the table or read it back (None: the server did, at
     #: its start): its tables in play count against :attr:`Limits.tables_per_address`.
     owner: str | None = None
@@ -309,6 +315,10 @@ class Table:
     def record(self) -> JsonDict:
         return self.state.record()
 
+    def offered(self) -> bool:
+        """Whether the lobby offers the table's open seats to anyone yet."""
+        return time.monotonic() >= self.opens_at
+
     def rng(self) -> random.Random:
         """The generator for the next chance draw or bot choice (see :mod:`.seeds`)."""
         return draw_rng(self.seed, self.seq)
@@ -343,7 +353,7 @@ class Table:
                     "kind": s.kind,
                     "bot": s.bot,
                     "joined": s.joined,
-                    "open": s.open and not s.joined,
+                    "open": s.open and not s.joined and self.offered(),
                     "connected": s.seat in connected,
                 }
                 for s in self.seats
@@ -704,6 +714,9 @@ class TableRoom:
         await self._store(self.store.add_table, row)
         table = self._table(row, game, state)
         table.owner = owner
+        if any(r.open for r in rows):
+            table.join_code = secrets.token_urlsafe(6)
+            table.opens_at = time.monotonic() + self.limits.open_seat_seconds
         self.tables[table.id] = table
         if rematch_of is not None:
             rematch_of.rematch = table.id
@@ -743,8 +756,9 @@ class TableRoom:
         return rows
 
     def links(self, table: Table) -> JsonDict:
-        """The private link of every person's seat and the public spectator link."""
-        return {
+        """The private link of every person's seat and the public spectator link; and, when
+        the table has open seats, the code that takes one before the lobby offers it."""
+        links: JsonDict = {
             "seats": [
                 {"seat": s.seat, "name": s.name, "token": s.token, "url": self.seat_url(table, s.seat)}
                 for s in table.seats
@@ -752,6 +766,9 @@ class TableRoom:
             ],
             "spectator": f"{self.base_url}/table/{table.id}",
         }
+        if table.join_code is not None:
+            links["join_code"] = table.join_code
+        return links
 
     def seat_url(self, table: Table, seat: int | None) -> str:
         """A seat's private link (or the spectators' link). The token is in the fragment (after
@@ -958,10 +975,26 @@ class TableRoom:
                 client.log_sent = 0  # the log is shorter: everyone gets it whole
             self.broadcast(table)
 
-    async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
-        """Take an open seat from the lobby: its private link goes to the first to ask."""
+    async def claim(self, table: Table, seat: object, name: object, code: object = None) -> JsonDict:
+        """Take an open seat from the lobby: its private link goes to the first to ask. For
+        :attr:`Limits.open_seat_seconds` after the table is made, only with its join code: a
+        script watching the lobby took open seats within milliseconds of their appearing,
+        before the creator could send anyone the table."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
             raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        if not table.offered():
+            right = (
+                isinstance(code, str)
+                and table.join_code is not None
+                and hmac.compare_digest(code.encode(), table.join_code.encode())
+            )
+            if not right:
+                wait = math.ceil(table.opens_at - time.monotonic())
+                raise TableError(
+                    f"the lobby offers this seat in {wait} s; until then it takes the table's join code",
+                    403,
+                    retry_after=wait,
+                )
         given = person_name(name)
         async with table.lock:
             row = table.seats[seat]
