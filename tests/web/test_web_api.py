@@ -367,3 +367,51 @@ def test_a_table_whose_bots_cannot_be_built_is_refused_and_not_stored(
     assert response.status_code == 400
     assert "no bot 'heuristic' for alakazum" in response.json()["error"]
     assert client.get("/api/tables").json()["tables"] == []  # nothing half-made was kept
+
+
+def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path) -> None:
+    """Issue 30, item 7: in a window out of turn (Alakazum!'s voodoo window, a defender's
+    potions) a forced answer came after the server's pause and a quick real one at once, so a
+    window's length told everyone who had a choice. A person's answer out of turn now takes
+    effect no sooner than a pause drawn as the forced one's is."""
+    import asyncio
+    import random
+
+    from alaka.ui.web.store import Store
+    from alaka.ui.web.tables import TableRoom
+
+    low, high = 0.05, 0.1
+
+    async def run() -> tuple[list[float], list[float]]:
+        pace = Pace(bot=(0.0, 0.0), forced=(low, high))
+        room = TableRoom(Store(tmp_path / "t.sqlite3"), pace, Limits(bot_workers=0))
+        people = [{"kind": "human"}] * 3
+        quick: list[float] = []
+        forced: list[float] = []
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while len(quick) < 5 or len(forced) < 5:
+            table, _ = await room.create("alakazum", people)
+            while not table.finished and (len(quick) < 5 or len(forced) < 5):
+                assert time.monotonic() < deadline, (quick, forced)
+                player, seq = table.state.current_player(), table.seq
+                if player < 0 or not table.out_of_turn(player):
+                    if player >= 0 and len(table.state.legal_actions()) > 1:
+                        await room.act(table, player, seq, rng.choice(table.state.legal_actions()).name)
+                    else:
+                        await asyncio.sleep(0.001)
+                    continue
+                opened = time.monotonic()  # (seen within a millisecond of its opening)
+                if len(table.state.legal_actions()) > 1:  # a real choice, answered at once
+                    await room.act(table, player, seq, rng.choice(table.state.legal_actions()).name)
+                    quick.append(time.monotonic() - opened)
+                else:
+                    while table.seq == seq:
+                        await asyncio.sleep(0.001)
+                    forced.append(time.monotonic() - opened)
+        await room.stop()
+        return quick, forced
+
+    quick, forced = asyncio.run(run())
+    for window in quick + forced:  # the same range for both (each drawn from it)
+        assert low - 0.005 <= window <= high + 0.05, (quick, forced)

@@ -17,8 +17,10 @@ The rules of the room:
   only on the seed and the number of actions so far, so after a restart nothing but the stored
   actions and the seed decides what comes next, and nobody but the server knows it.
 - A person's decision with a single legal choice is taken by the server after a random pause
-  (:attr:`Pace.forced`), so how fast a decision is answered tells nobody whether there was a
-  choice (in Alakazum!'s voodoo window, whether a player holds a doll). Bots pause too
+  (:attr:`Pace.forced`), and a person's answer out of turn takes effect no sooner than the
+  same draw (:meth:`TableRoom.act`), so a window answered quickly tells nobody whether there
+  was a choice (in Alakazum!'s voodoo window, whether a player holds a doll); only a window
+  longer than the longest pause shows that someone was thinking. Bots pause too
   (:attr:`Pace.bot`), so people can follow the game.
 """
 
@@ -254,6 +256,10 @@ class Table:
     #: unplayed table leaves memory after :attr:`Limits.unplayed_minutes` (see :meth:`TableRoom.sweep`).
     born: float = field(default_factory=time.monotonic)
     played: bool = False
+    #: When (``time.monotonic``) the decision now due was first asked for, and the pause drawn
+    #: for it if it is a window out of turn (see :meth:`TableRoom.act`): (its ``seq``, seconds).
+    asked_at: float = field(default_factory=time.monotonic)
+    window: tuple[int, float] | None = None
     #: The code that takes an open seat before the lobby offers it (its creator gives it to a
     #: friend), and when (``time.monotonic``) the lobby offers it to anyone: see
     #: :attr:`Limits.open_seat_seconds`. (A table read back is offered at once.)
@@ -902,13 +908,23 @@ class TableRoom:
             client.deliver(text)
 
     async def act(self, table: Table, seat: int | None, seq: object, name: object) -> None:
-        """A person's action; refused with a :class:`TableError` that changes nothing."""
+        """A person's action; refused with a :class:`TableError` that changes nothing.
+
+        An answer out of turn takes effect no sooner than :meth:`_window_pause` after the window
+        opened, the pause a forced answer waits: a quick real answer and a forced one then last
+        alike, and only an answer slower than the longest pause shows there was a choice."""
         if seat is None:
             raise TableError("spectators cannot play; open a seat's link to play")
         if table.seats[seat].kind != HUMAN:
             raise TableError("you left this seat; a bot plays it now")
         if not isinstance(name, str) or isinstance(seq, bool) or not isinstance(seq, int):
             raise TableError("an action message is {'type': 'act', 'seq': number, 'action': name}")
+        if seq == table.seq and table.state.current_player() == seat and table.out_of_turn(seat):
+            hold = table.asked_at + self._window_pause(table) - time.monotonic()
+            if table.clock is not None and table.clock.running == seat:
+                hold = min(hold, table.clock.left(self.now()) - 0.05)  # never past the timer
+            if hold > 0:
+                await asyncio.sleep(hold)
         async with table.lock:
             if table.forfeit is not None:
                 raise TableError("the game is over: a player ran out of time")
@@ -957,6 +973,7 @@ class TableRoom:
             await self._store(self.store.take_back, table.id, table.seq - count, now())
             table.state = restored
             del table.steps[-count:]
+            table.asked_at = time.monotonic()
             if table.clock is not None:
                 table.clock.take_back(table.seq)
                 self._keep(self.journal.write(self.store.set_clock, table.id, table.clock.stored_json()))
@@ -1079,7 +1096,7 @@ class TableRoom:
         player = table.state.current_player()
         chance = player == CHANCE
         table.state.apply_action(action)
-        table.active = time.monotonic()
+        table.active = table.asked_at = time.monotonic()
         self._clock_after(table, player)
         if not (chance and table.state.current_player() == CHANCE):
             self.broadcast(table)
@@ -1196,6 +1213,13 @@ class TableRoom:
             with contextlib.suppress(RuntimeError):  # no running loop: the app starts drivers later
                 table.driver = asyncio.get_running_loop().create_task(self._drive_logged(table))
 
+    def _window_pause(self, table: Table) -> float:
+        """The pause of the decision now due, drawn once (from :attr:`Pace.forced`): the same
+        draw holds a person's quick answer out of turn and times a forced one."""
+        if table.window is None or table.window[0] != table.seq:
+            table.window = (table.seq, self._pause_rng.uniform(*self.pace.forced))
+        return table.window[1]
+
     def _next_automatic(self, table: Table) -> _Step | None:
         """What the server plays next by itself; None if a person must decide or the game is over."""
         state = table.state
@@ -1209,7 +1233,8 @@ class TableRoom:
             return _Step(self.pace.bot, bot=player)
         legal = state.legal_actions()
         if len(legal) == 1:
-            return _Step(self.pace.forced, choose=lambda: legal[0])
+            pause = self._window_pause(table) - (time.monotonic() - table.asked_at)
+            return _Step((pause, pause), choose=lambda: legal[0])
         return None
 
     async def _think(self, table: Table, seat: int, spec: str | None = None) -> Action:
