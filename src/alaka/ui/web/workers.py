@@ -372,7 +372,9 @@ class FairBots:
     def __init__(self, workers: int | None = None, seconds_per_address: float = 60.0) -> None:
         budgets: dict[str, Allowance] = {}
         searches = WorkerPool(workers)
-        quick = WorkerPool(min(1, searches.workers))
+        # quick bots take milliseconds a move: at the server's own priority, another job on the
+        # machine cannot keep a person's Easy bot waiting either
+        quick = WorkerPool(min(1, searches.workers), nice=0)
         self.search = _Lane(searches, budgets, seconds_per_address)
         self.quick = _Lane(quick, budgets, seconds_per_address)
         self._numbers = 0
