@@ -380,7 +380,8 @@ def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path
     from alaka.ui.web.store import Store
     from alaka.ui.web.tables import TableRoom
 
-    low, high = 0.05, 0.1
+    low, high = 0.08, 0.12
+    late = 0.03  # how late the test may see a window open, or an answer land, on a busy machine
 
     async def run() -> tuple[list[float], list[float]]:
         pace = Pace(bot=(0.0, 0.0), forced=(low, high))
@@ -413,5 +414,5 @@ def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path
         return quick, forced
 
     quick, forced = asyncio.run(run())
-    for window in quick + forced:  # the same range for both (each drawn from it)
-        assert low - 0.005 <= window <= high + 0.05, (quick, forced)
+    for window in quick + forced:  # the same range for both (each drawn from it); before, a
+        assert low - late <= window <= high + 5 * late, (quick, forced)  # quick one took 3-8 ms
