@@ -41,6 +41,17 @@ of heuristic bots, each with its own id and seed) and ``--tables`` tables in pla
 ``alaka serve`` from its start to its first answer to the lobby's list, and that answer's size.
 
     python benchmarks/bench_server.py --mode restart --finished 20000 --tables 50
+
+``--mode abuse`` measures what issue 30's attacks cost a person, on a server with its default
+budgets: a person plays Alakazoo against an Easy bot for ``--seconds`` with nobody else there,
+then as long again while other loopback addresses (127.0.0.2 and on) flood it: 24 addresses
+asking for tables all the time (item 1), tables of Expert bots from 4 addresses (item 2), the
+reviews of finished games from 4 addresses asked for again and again (item 3), and 30
+spectator sockets from each of 8 addresses (item 5). It reports the person's action latency
+(sent to shown applied) and the bot's reply (the person's action to their next choice), p50
+and p99, without and with the abuse.
+
+    python benchmarks/bench_server.py --mode abuse --seconds 30
 """
 
 from __future__ import annotations
@@ -49,6 +60,7 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -60,9 +72,10 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 try:  # the clients read with orjson when it is there (the web extra), so they leave the server more CPU
     from orjson import loads
@@ -203,6 +216,8 @@ BENCH_LIMITS = [
     "100000",
     "--connections-per-address",
     "100000",
+    "--tables-per-address",
+    "100000",
 ]
 
 
@@ -291,9 +306,12 @@ async def bots_beside_people(base: str, ws: str, bot_tables: int, seconds: float
     return load
 
 
-def start_server(port: int, db: Path, pace: str = "0") -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, db: Path, pace: str = "0", limits: list[str] | None = None
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "alaka", "serve", "--port", str(port), "--db", str(db), "--pace", pace]
-    process = subprocess.Popen([*command, *BENCH_LIMITS], stdout=subprocess.DEVNULL)
+    budgets = BENCH_LIMITS if limits is None else limits
+    process = subprocess.Popen([*command, *budgets], stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
@@ -302,6 +320,164 @@ def start_server(port: int, db: Path, pace: str = "0") -> subprocess.Popen[bytes
             time.sleep(0.05)
     process.kill()
     raise SystemExit("the server did not start")
+
+
+@dataclass
+class Person:
+    """What the person of ``--mode abuse`` measured: each action's latency, and each bot reply
+    (from the person's action to their next choice)."""
+
+    actions: list[float] = field(default_factory=list)
+    replies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def person_plays(base: str, ws: str, stop: float, rng: random.Random) -> Person:
+    """A person at 127.0.0.1 plays table after table against the Easy bot until ``stop``."""
+    measured = Person()
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    async with httpx.AsyncClient(base_url=base, timeout=30.0) as http:
+        while time.perf_counter() < stop:
+            made = await http.post("/api/tables", json={"game": "alakazoo", "seats": seats})
+            if made.status_code != 201:
+                measured.errors.append(f"{made.status_code} {made.text[:80]}")
+                await asyncio.sleep(1.0)
+                continue
+            table, token = made.json()["table"]["id"], made.json()["links"]["seats"][0]["token"]
+            async with connect(f"{ws}/ws/tables/{table}", max_size=2**24) as conn:
+                await conn.send(json.dumps({"type": "join", "token": token}))
+                sent_at, acted, shown = 0.0, -1, True
+                while time.perf_counter() < stop:
+                    try:
+                        message = loads(await asyncio.wait_for(conn.recv(), 30))
+                    except TimeoutError:
+                        measured.errors.append("nothing for 30 s")
+                        break
+                    if message["type"] != "state":
+                        continue
+                    now = time.perf_counter()
+                    if not shown and message["seq"] > acted:  # the action, stored and applied
+                        measured.actions.append(now - sent_at)
+                        shown = True
+                    if message["view"]["outcome"] is not None:
+                        break
+                    if len(message["legal"]) > 1 and message["seq"] > acted:
+                        if sent_at:
+                            measured.replies.append(now - sent_at)
+                        acted, sent_at, shown = message["seq"], time.perf_counter(), False
+                        choice = rng.choice(message["legal"])["name"]
+                        await conn.send(json.dumps({"type": "act", "seq": acted, "action": choice}))
+    return measured
+
+
+#: Two people, neither of whom ever moves.
+PAIR = [{"kind": "human"}, {"kind": "human"}]
+
+
+def _from(address: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address), timeout=30.0)
+
+
+#: The attacks of ``--mode abuse`` (``--attacks`` chooses among them).
+ATTACKS = ("tables", "bots", "reviews", "spectators")
+
+
+async def abuse(base: str, ws: str, seconds: float, attacks: tuple[str, ...] = ATTACKS) -> dict[str, int]:
+    """Issue 30's attacks from 127.0.0.2 and on, for ``seconds``; how often each was answered.
+    The spectators watch a table of two people who never move (what matters is how many
+    connections they hold, not what the server sends them)."""
+    stop = time.perf_counter() + seconds
+    counts = {"tables asked": 0, "tables made": 0, "reviews asked": 0, "spectators": 0}
+    watched: list[str] = []
+    expert = {"kind": "bot", "bot": SEARCH_BOT}
+
+    async def flood_tables(address: str) -> None:  # item 1
+        async with _from(address) as http:
+            while time.perf_counter() < stop:
+                answer = await http.post(
+                    f"{base}/api/tables", json={"game": "alakazoo", "seats": [{"kind": "human"}] * 2}
+                )
+                counts["tables asked"] += 1
+                counts["tables made"] += answer.status_code == 201
+                await asyncio.sleep(0.05)
+
+    async def expert_tables(address: str) -> None:  # item 2
+        async with _from(address) as http:
+            for _ in range(5):
+                await http.post(f"{base}/api/tables", json={"game": "alakazoo", "seats": [expert] * 3})
+
+    async def reviews(address: str) -> None:  # item 3
+        async with _from(address) as http:
+            games = []
+            for _ in range(2):
+                made = (
+                    await http.post(
+                        f"{base}/api/tables",
+                        json={"game": "alakazoo", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                    )
+                ).json()
+                if "table" not in made:
+                    continue
+                table, token = made["table"]["id"], made["links"]["seats"][0]["token"]
+                await http.post(f"{base}/api/tables/{table}/leave", json={"token": token})
+                games.append((table, token))
+            while time.perf_counter() < stop:
+                for table, token in games:
+                    asked = await http.post(f"{base}/api/tables/{table}/review", json={"token": token})
+                    if asked.status_code == 405:  # a server before issue 30: anyone may ask
+                        await http.get(f"{base}/api/tables/{table}/review?seat=0")
+                    counts["reviews asked"] += 1
+                await asyncio.sleep(0.2)
+
+    async def spectators(address: str) -> None:  # item 5
+        held: list[ClientConnection] = []
+        if not watched:
+            async with _from(address) as http:
+                made = await http.post(f"{base}/api/tables", json={"game": "alakazoo", "seats": PAIR})
+                watched.append(made.json()["table"]["id"])
+        while time.perf_counter() < stop and len(held) < 30:
+            try:
+                conn = await connect(f"{ws}/ws/tables/{watched[0]}", local_addr=(address, 0))
+                await conn.send(json.dumps({"type": "join", "token": None}))
+                held.append(conn)
+                counts["spectators"] += 1
+            except Exception:  # refused or dropped: the server is full, as it should say
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+        for conn in held:
+            await conn.close()
+
+    addresses = (f"127.0.0.{n}" for n in range(2, 250))
+    work = [flood_tables(next(addresses)) for _ in range(24) if "tables" in attacks]
+    work += [expert_tables(next(addresses)) for _ in range(4) if "bots" in attacks]
+    work += [reviews(next(addresses)) for _ in range(4) if "reviews" in attacks]
+    work += [spectators(next(addresses)) for _ in range(8) if "spectators" in attacks]
+    await asyncio.gather(*work)
+    return counts
+
+
+def abuse_process(base: str, ws: str, seconds: float, attacks: tuple[str, ...], answers: Any) -> None:
+    """:func:`abuse` in a process of its own, so that the attackers' work never delays the
+    person's client (only the server can); its counts go to ``answers`` (a queue)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    answers.put(asyncio.run(abuse(base, ws, seconds, attacks)))
+
+
+async def with_and_without_abuse(
+    base: str, ws: str, seconds: float, seed: int, attacks: tuple[str, ...] = ATTACKS
+) -> tuple[Person, Person, dict[str, int]]:
+    rng = random.Random(seed)
+    quiet = await person_plays(base, ws, time.perf_counter() + seconds, rng)
+    context = multiprocessing.get_context("spawn")
+    answers = context.Queue()
+    attackers = context.Process(target=abuse_process, args=(base, ws, seconds + 3, attacks, answers))
+    attackers.start()
+    await asyncio.sleep(3.0)  # the attacks are under way before the person sits down again
+    loud = await person_plays(base, ws, time.perf_counter() + seconds, rng)
+    counts: dict[str, int] = await asyncio.to_thread(answers.get, True, 60)
+    attackers.join(30)
+    return quiet, loud, counts
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -438,7 +614,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    modes = ["load", "people", "bots", "restart"]
+    modes = ["load", "people", "bots", "restart", "abuse"]
     parser.add_argument("--mode", choices=modes, default="load", help="what to measure")
     parser.add_argument("--finished", type=int, default=20000, help="--mode restart: finished tables stored")
     parser.add_argument(
@@ -448,6 +624,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, help="players per table, all WebSocket bots")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to keep the load on (measured)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--attacks", default=",".join(ATTACKS), help=f"--mode abuse: which of {', '.join(ATTACKS)} (all)"
+    )
     parser.add_argument(
         "--once", action="store_true", help="--mode people: measure --tables tables only, no search"
     )
@@ -486,6 +665,36 @@ def main() -> None:
         )
         print(f"start to first answer {start:.2f} s")
         print(f"the lobby's list      {lobby_bytes:,} bytes in {1000 * lobby_seconds:.0f} ms")
+        return
+    if args.mode == "abuse":
+        port = free_port()
+        with tempfile.TemporaryDirectory() as folder:
+            server = start_server(port, Path(folder) / "tables.sqlite3", limits=[])  # the defaults
+            try:
+                base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+                attacks = tuple(args.attacks.split(","))
+                quiet, loud, counts = asyncio.run(
+                    with_and_without_abuse(base, ws, args.seconds, args.seed, attacks)
+                )
+            finally:
+                server.terminate()
+                server.wait(30)
+        print(
+            f"a person against an Easy bot, {args.seconds:.0f} s alone then {args.seconds:.0f} s beside the"
+            f" attacks, Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average"
+            f" {os.getloadavg()[0]:.1f}"
+        )
+        print("attacks              " + ", ".join(f"{name} {count}" for name, count in counts.items()))
+        for name, person in (("alone", quiet), ("attacked", loud)):
+            for what, values in (("action", person.actions), ("bot reply", person.replies)):
+                ms = sorted(1000 * x for x in values)
+                if ms:
+                    print(
+                        f"{name:9} {what:10} p50 {percentile(ms, 50):7.1f} ms   p99"
+                        f" {percentile(ms, 99):7.1f} ms   max {ms[-1]:7.1f} ms   ({len(ms)})"
+                    )
+            if person.errors:
+                print(f"{name:9} errors     {len(person.errors)}: {person.errors[0]}")
         return
     if args.mode == "bots":
         port = free_port()

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import table_socket
 
 from alaka.ui.web.app import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, create_app
+from alaka.ui.web.limits import Limits
 from alaka.ui.web.tables import Pace
 
 HUMANS_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
@@ -21,7 +22,10 @@ HUMANS_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.sqlite3", pace=Pace.scaled(0))) as test_client:
+    limits = Limits(open_seat_seconds=0)  # the lobby offers open seats at once
+    with TestClient(
+        create_app(tmp_path / "tables.sqlite3", pace=Pace.scaled(0), limits=limits)
+    ) as test_client:
         yield test_client
 
 
@@ -308,6 +312,28 @@ def test_a_forced_choice_is_answered_by_the_server_after_a_pause(tmp_path: Path)
             assert message["seq"] == seq + 1
 
 
+def test_an_open_seat_waits_for_the_creators_friends_before_the_lobby_offers_it(tmp_path: Path) -> None:
+    """Issue 30, item 8: a script watching the lobby took an open seat within milliseconds of its
+    appearing. For ``--open-seat-seconds`` the seat needs the join code its creator was given
+    (to send a friend); then the lobby offers it to anyone."""
+    app = create_app(tmp_path / "t.sqlite3", pace=Pace.scaled(0), limits=Limits(open_seat_seconds=0.5))
+    with TestClient(app) as client:
+        seats = [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}]
+        body = create(client, "alakazoo", seats)
+        table_id, code = body["table"]["id"], body["links"]["join_code"]
+        assert [s["open"] for s in client.get("/api/tables").json()["tables"][0]["seats"]] == [False, False]
+        early = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
+        assert early.status_code == 403 and "join code" in early.json()["error"]
+        wrong = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "code": "nope"})
+        assert wrong.status_code == 403
+        friend = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Pep", "code": code})
+        assert friend.status_code == 200 and friend.json()["name"] == "Pep"
+        later = create(client, "alakazoo", seats)["table"]["id"]
+        time.sleep(0.6)
+        assert [s["open"] for s in client.get(f"/api/tables/{later}").json()["seats"]] == [False, True]
+        assert client.post(f"/api/tables/{later}/join", json={"seat": 1}).status_code == 200
+
+
 def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(client: TestClient) -> None:
     seats = [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}, {"kind": "bot"}]
     body = create(client, "alakazum", seats)
@@ -341,3 +367,52 @@ def test_a_table_whose_bots_cannot_be_built_is_refused_and_not_stored(
     assert response.status_code == 400
     assert "no bot 'heuristic' for alakazum" in response.json()["error"]
     assert client.get("/api/tables").json()["tables"] == []  # nothing half-made was kept
+
+
+def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path) -> None:
+    """Issue 30, item 7: in a window out of turn (Alakazum!'s voodoo window, a defender's
+    potions) a forced answer came after the server's pause and a quick real one at once, so a
+    window's length told everyone who had a choice. A person's answer out of turn now takes
+    effect no sooner than a pause drawn as the forced one's is."""
+    import asyncio
+    import random
+
+    from alaka.ui.web.store import Store
+    from alaka.ui.web.tables import TableRoom
+
+    low, high = 0.08, 0.12
+    late = 0.03  # how late the test may see a window open, or an answer land, on a busy machine
+
+    async def run() -> tuple[list[float], list[float]]:
+        pace = Pace(bot=(0.0, 0.0), forced=(low, high))
+        room = TableRoom(Store(tmp_path / "t.sqlite3"), pace, Limits(bot_workers=0))
+        people = [{"kind": "human"}] * 3
+        quick: list[float] = []
+        forced: list[float] = []
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while len(quick) < 5 or len(forced) < 5:
+            table, _ = await room.create("alakazum", people)
+            while not table.finished and (len(quick) < 5 or len(forced) < 5):
+                assert time.monotonic() < deadline, (quick, forced)
+                player, seq = table.state.current_player(), table.seq
+                if player < 0 or not table.out_of_turn(player):
+                    if player >= 0 and len(table.state.legal_actions()) > 1:
+                        await room.act(table, player, seq, rng.choice(table.state.legal_actions()).name)
+                    else:
+                        await asyncio.sleep(0.001)
+                    continue
+                opened = time.monotonic()  # (seen within a millisecond of its opening)
+                if len(table.state.legal_actions()) > 1:  # a real choice, answered at once
+                    await room.act(table, player, seq, rng.choice(table.state.legal_actions()).name)
+                    quick.append(time.monotonic() - opened)
+                else:
+                    while table.seq == seq:
+                        await asyncio.sleep(0.001)
+                    forced.append(time.monotonic() - opened)
+        await room.stop()
+        return quick, forced
+
+    quick, forced = asyncio.run(run())
+    for window in quick + forced:  # the same range for both (each drawn from it); before, a
+        assert low - late <= window <= high + 5 * late, (quick, forced)  # quick one took 3-8 ms

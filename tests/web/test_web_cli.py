@@ -56,7 +56,8 @@ def test_the_limits_given_on_the_command_line_are_the_servers(tmp_path: Path) ->
         "--db",
         str(tmp_path / "t.sqlite3"),
     ]
-    limits = ["--max-tables", "2", "--tables-per-minute", "3", "--request-bytes", "2000"]
+    limits = ["--tables-per-address", "2", "--tables-per-minute", "3", "--request-bytes", "2000"]
+    limits += ["--header-bytes", "2048"]
     server = subprocess.Popen([*command, *limits], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -69,12 +70,11 @@ def test_the_limits_given_on_the_command_line_are_the_servers(tmp_path: Path) ->
                 assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         people = {"game": "alakazoo", "seats": [{"kind": "human"}, {"kind": "human"}]}
-        assert [httpx.post(f"{base}/api/tables", json=people).status_code for _ in range(3)] == [
-            201,
-            201,
-            503,
-        ]
-        assert httpx.post(f"{base}/api/tables", json=people).status_code == 429  # the fourth this minute
+        answers = [httpx.post(f"{base}/api/tables", json=people) for _ in range(4)]
+        assert [a.status_code for a in answers] == [201, 201, 429, 429]
+        assert "2 tables in play" in answers[2].json()["error"]
+        assert "3 tables in the last minute" in answers[3].json()["error"]  # the fourth this minute
+        assert httpx.get(f"{base}/api/games", headers={"X-Long": "x" * 3000}).status_code == 431
         big = {**people, "padding": "x" * 2000}
         assert httpx.post(f"{base}/api/tables", json=big).status_code == 413
     finally:

@@ -4,11 +4,17 @@ thousand idle connections once locked everyone out)."""
 
 from __future__ import annotations
 
+import base64
+import os
+import resource
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
-from web_helpers import create_table, live_server, raw_websocket, read_frames
+import httpx
+from web_helpers import client_frame, create_table, free_port, live_server, raw_websocket, read_frames
 
 from alaka.ui.web.limits import Limits
 
@@ -50,8 +56,18 @@ def test_a_connection_that_keeps_asking_is_not_cut(tmp_path: Path) -> None:
     ):
         for _ in range(3):  # each request is answered; the pauses between are longer than 0.5 s
             raw.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            head = raw.recv(65536)
-            assert head.startswith(b"HTTP/1.1 200")
+            answer = raw.recv(65536)
+            assert answer.startswith(b"HTTP/1.1 200")
+            while b"\r\n\r\n" not in answer:
+                answer += raw.recv(65536)
+            head, body = answer.split(b"\r\n\r\n", 1)
+            length = next(
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length")
+            )
+            while len(body) < length:  # the whole answer, so the next one starts afresh
+                body += raw.recv(65536)
             time.sleep(0.8)
 
 
@@ -97,3 +113,84 @@ def test_a_peer_that_never_reads_is_dropped_by_the_system_in_bounded_time(tmp_pa
             reset = True
         stuck.close()
     assert reset
+
+
+def _spectate(port: int, path: str, source: str) -> socket.socket | None:
+    """A spectator's WebSocket from the loopback address ``source``, joined and answered with
+    the table (None if the server did not let it in within 2 s)."""
+    raw = socket.socket()
+    raw.settimeout(2)
+    try:
+        raw.bind((source, 0))
+        raw.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        if not raw.recv(4096).startswith(b"HTTP/1.1 101"):
+            raise OSError("no WebSocket")
+        raw.sendall(client_frame(b'{"type": "join", "token": null}'))
+        if not raw.recv(4096):
+            raise OSError("closed")
+        return raw
+    except OSError:
+        raw.close()
+        return None
+
+
+def test_spectators_from_many_addresses_cannot_lock_out_a_seated_player(tmp_path: Path) -> None:
+    """Issue 30, item 5: 45 loopback addresses with 30 spectator sockets each used all 1,024 of
+    the server's files, and then nobody got in, not even a seated player. Here the server may
+    open 256 files (it cannot raise that), and 240 spectators come from 8 addresses."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "alaka",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+    ]
+    command += ["--connections-per-address", "1000", "--spectators", "1000"]
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=few_files
+    )
+    watchers: list[socket.socket] = []
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        body = create_table(base, "alakazoo", [{"kind": "human"}, {"kind": "human"}])
+        path = f"/ws/tables/{body['table']['id']}"
+        for n in range(240):
+            watcher = _spectate(port, path, f"127.0.0.{2 + n % 8}")
+            if watcher is None:
+                break  # (before: the server stopped answering here)
+            watchers.append(watcher)
+        started = time.monotonic()
+        player = raw_websocket(port, path, token=body["links"]["seats"][0]["token"])
+        player.settimeout(5)
+        frames, _ = read_frames(player, 2.0)
+        player.close()
+        assert any(b'"type":"state"' in payload or b'"type": "state"' in payload for _, payload in frames)
+        assert time.monotonic() - started < 5
+        assert httpx.get(f"{base}/api/games", timeout=5).status_code == 200  # and a newcomer
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        server.terminate()
+        server.wait(30)
+    assert len(watchers) == 240  # spectators made room for each other, the idlest first

@@ -78,7 +78,7 @@ def test_a_spectator_that_never_reads_does_not_freeze_the_table(tmp_path: Path) 
 def test_a_name_that_is_not_text_is_refused_and_the_lobby_and_the_table_go_on(tmp_path: Path) -> None:
     """H2: a lone surrogate as a name (JSON can say "\\ud800") once made the lobby answer 500
     for everyone and silenced the table; now it is refused where it comes in."""
-    with live_server(tmp_path / "t.sqlite3") as server:
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(open_seat_seconds=0)) as server:
         seats = [{"kind": "human"}, {"kind": "human", "open": True}]
         body = create_table(server.url, "alakazum", seats)
         table_id, token = body["table"]["id"], body["links"]["seats"][0]["token"]
@@ -157,7 +157,9 @@ def test_tables_of_search_bots_do_not_slow_a_table_of_people(tmp_path: Path) -> 
     """H4: tables of five search bots once took every thread the server had (and the
     interpreter), and a person's action waited seconds for its commit. Twelve such tables run
     beside two people (before: a median of 0.7 s per action on the development machine)."""
-    with live_server(tmp_path / "t.sqlite3", limits=Limits(tables_per_minute=20)) as server:
+    with live_server(
+        tmp_path / "t.sqlite3", limits=Limits(tables_per_minute=20, tables_per_address=20)
+    ) as server:
         for _ in range(12):
             create_table(server.url, "alakazum", [SEARCH_BOT] * 5)
         time.sleep(1.0)  # the bots are thinking

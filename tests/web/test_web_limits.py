@@ -45,7 +45,7 @@ class CountingBots:
         self.moves = 0
 
     async def think(
-        self, key: str, record: JsonDict, seat: int, spec: str, rng: random.Random
+        self, key: str, record: JsonDict, seat: int, spec: str, rng: random.Random, **fairness: object
     ) -> tuple[str, float]:
         from alaka.core.records import replay
 
@@ -93,10 +93,14 @@ def _app(tmp_path: Path, **limits: Any) -> Any:
 
 
 def test_a_server_takes_only_so_many_tables_in_play(tmp_path: Path) -> None:
-    with _client(_app(tmp_path, max_tables=2)) as client:
-        for _ in range(2):
-            assert client.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE}).status_code == 201
-        full = client.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE})
+    app = _app(tmp_path, max_tables=2)
+    with _client(app) as client, contextlib.ExitStack() as pages:
+        for host in ("10.0.0.1", "10.0.0.2"):  # two visitors, each at a table they have open
+            made = _client(app, host).post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE})
+            assert made.status_code == 201
+            page = pages.enter_context(table_socket(client, made.json()["table"]["id"]))
+            assert page.receive_json()["type"] == "state"
+        full = _client(app, "10.0.0.3").post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE})
         assert full.status_code == 503 and "as many as it takes" in full.json()["error"]
         assert full.headers["retry-after"] == "60"
 
@@ -215,3 +219,97 @@ def test_a_websocket_message_past_the_limit_closes_the_connection(tmp_path: Path
         table_id = create_table(server.url, "alakazoo", PEOPLE)["table"]["id"]
         code = asyncio.run(send_big(f"{server.ws_url}/ws/tables/{table_id}"))
     assert code == 1009  # "message too big"
+
+
+# -- issue 30: fair shares --------------------------------------------------------------------------
+
+
+def _head_answer(port: int, head: bytes, *, trickle: int = 0) -> bytes:
+    """The server's answer to a request head sent in one piece, or (``trickle``) in pieces of
+    that many bytes, as a visitor who means to fill the server's memory sends it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        with contextlib.suppress(OSError):  # it may answer and close while the rest is sent
+            if trickle:
+                pieces = memoryview(head)
+                for start in range(0, len(head), trickle):
+                    raw.sendall(pieces[start : start + trickle])
+            else:
+                raw.sendall(head)
+        answer = b""
+        with contextlib.suppress(OSError):
+            while chunk := raw.recv(65536):
+                answer += chunk
+        return answer
+
+
+def test_a_request_head_past_the_limit_is_refused_with_431(tmp_path: Path) -> None:
+    """Issue 30, item 6: a 50 MB header was read whole (the server's memory 63 -> 154 MB)."""
+    with live_server(tmp_path / "t.sqlite3", limits=Limits(header_bytes=4096)) as server:
+        fine = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fine: " + b"a" * 3000 + b"\r\n\r\n"
+        assert _head_answer(server.port, fine).startswith(b"HTTP/1.1 200")
+        huge = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Huge: " + b"a" * (8 * 1024 * 1024)
+        _reset_peak_memory()  # the server runs in this process: its growth is this process's
+        before = _peak_memory_kib()
+        answer = _head_answer(server.port, huge, trickle=64 * 1024)
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:80]
+        many = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-A: b\r\n" * 2000 + b"\r\n"
+        assert _head_answer(server.port, many).startswith(b"HTTP/1.1 431")
+        long_line = b"GET /api/games?" + b"q" * 10_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        assert _head_answer(server.port, long_line).startswith(b"HTTP/1.1 431")
+        grown = _peak_memory_kib() - before
+        # a request with a small head and a body near the body limit, sent in one piece, is fine
+        body = b'{"game": "alakazoo", "seats": [{"kind": "human"}, {"kind": "human"}]}' + b" " * 50_000
+        post = (
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        assert _head_answer(server.port, post).startswith(b"HTTP/1.1 201")
+    assert grown < 4 * 1024, f"the server's memory grew by {grown} KiB"
+
+
+def test_unplayed_tables_cannot_keep_a_newcomer_out(tmp_path: Path) -> None:
+    """Issue 30, item 1: 24 addresses filled the 200 tables in 3.8 s and "Play now" answered 503
+    for 24 hours. Now an address holds only so many tables in play, a table nobody has played
+    at or watches makes room for a new one when the server is full, and leaves memory after
+    a few minutes anyway."""
+    budgets = {"tables_per_address": 3, "newcomer_tables": 2, "unplayed_minutes": 0.02}
+    app = _app(tmp_path, max_tables=12, tables_per_minute=100, **budgets)
+    vs_bot = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    room = app.state.room
+
+    def flood(first: int) -> None:
+        """Eight addresses ask for five tables each, and never sit down at one."""
+        for k in range(first, first + 8):
+            attacker = _client(app, f"10.1.0.{k}")  # (one lifespan: the person's client's)
+            for attempt in range(5):
+                answer = attacker.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE})
+                held = sum(t.owner == f"10.1.0.{k}" and not t.finished for t in room.tables.values())
+                assert held <= 3 and len(room.tables) <= 12
+                if attempt >= 3:  # (its first three are all in play: they are the newest)
+                    assert answer.status_code == 429 and "3 tables in play" in answer.json()["error"]
+                    assert answer.headers["retry-after"] == "60"
+
+    with _client(app) as person:
+        flood(0)
+        assert len(room.tables) == 10  # the last two are kept for addresses holding none
+        made = person.post("/api/tables", json={"game": "alakazoo", "seats": vs_bot})
+        assert made.status_code == 201  # before: 503 for 24 hours
+        mine = room.get(made.json()["table"]["id"])
+        with table_socket(person, mine.id, made.json()["links"]["seats"][0]["token"]) as socket:
+            deadline = time.monotonic() + 20
+            while not (message := socket.receive_json())["legal"]:
+                assert time.monotonic() < deadline
+            socket.send_json({"type": "act", "seq": message["seq"], "action": message["legal"][0]["name"]})
+            while socket.receive_json()["seq"] == message["seq"]:
+                assert time.monotonic() < deadline
+        flood(8)  # the person went away; her table, played at, stays
+        assert mine.id in room.tables and len(room.tables) == 10
+        for host in ("10.9.9.1", "10.9.9.2"):  # newcomers still get in
+            assert (
+                _client(app, host).post("/api/tables", json={"game": "alakazoo", "seats": vs_bot}).status_code
+                == 201
+            )
+        time.sleep(1.3)
+        gone = room.sweep()  # minutes later (here, a second), every unplayed table has left memory
+        assert len(gone) == 11 and list(room.tables) == [mine.id]

@@ -39,7 +39,7 @@ def serve(db: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _with_tables(db: Path, count: int = 3) -> list[str]:
-    limits = Limits(tables_per_minute=count)
+    limits = Limits(tables_per_minute=count, tables_per_address=count)
     with TestClient(create_app(db, pace=Pace.scaled(0), limits=limits)) as client:
         return [
             client.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE}).json()["table"]["id"]
@@ -245,3 +245,20 @@ def _layout(db: Path) -> list[tuple[str, str]]:
         found = database.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
     database.close()
     return found
+
+
+def test_a_damaged_seed_leaves_out_its_table_with_a_warning(tmp_path: Path) -> None:
+    """Issue 30, item 8: a table whose stored seed was damaged was brought back, and its driver
+    stopped at its first draw without a word (the table waited for ever)."""
+    db = tmp_path / "t.sqlite3"
+    good, bad, also = _with_tables(db)
+    with sqlite3.connect(db) as database:
+        database.execute("UPDATE tables SET seed = 'not a seed' WHERE id = ?", (bad,))
+    database.close()
+    with TestClient(create_app(db, pace=Pace.scaled(0))) as client:
+        assert set(client.app.state.room.tables) == {good, also}  # type: ignore[attr-defined]
+        (problem,) = client.app.state.problems  # type: ignore[attr-defined]
+        assert f"table {bad} is damaged" in problem and "seed" in problem
+        refused = client.get(f"/api/tables/{bad}")
+        assert refused.status_code == 503 and "seed" in refused.json()["error"]
+        assert client.get(f"/api/tables/{good}").status_code == 200

@@ -64,6 +64,40 @@ def test_a_worker_that_dies_is_replaced_and_the_move_is_still_made() -> None:
     assert name in {a.name for a in replay(record).legal_actions()}
 
 
+def test_ctrl_c_stops_the_workers_through_their_server_only() -> None:
+    """Issue 30, item 8: Ctrl-C reaches every process of the terminal's group, so each worker
+    was told to stop twice (by the signal, in the middle of a move, and by its server's
+    shutdown). A worker now leaves the signal to its server, which stops it once."""
+    record, seat = _position()
+
+    async def scenario() -> tuple[int, str, str]:
+        pool = WorkerPool(1)
+        try:
+            pid = await pool.run(os.getpid)
+            os.kill(pid, signal.SIGINT)
+            await asyncio.sleep(0.3)
+            name, _ = await pool.think("t", record, seat, SPEC, random.Random(9))
+            return pid, name, _state(pid)
+        finally:
+            await pool.close()
+
+    pid, name, state = asyncio.run(scenario())
+    assert state not in ("Z", "gone")  # the signal left it alone
+    assert name in {a.name for a in replay(record).legal_actions()}
+    deadline = time.monotonic() + 10
+    while _alive(pid):  # and the pool's close ended it
+        assert time.monotonic() < deadline, "the worker outlived its pool"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2]
+    except FileNotFoundError:
+        return "gone"
+
+
 def test_the_workers_of_a_killed_server_end_too() -> None:
     script = (
         "import asyncio, os, time\n"
@@ -91,3 +125,104 @@ def _alive(pid: int) -> bool:
             return stat.read().split()[2] != "Z"  # a zombie has ended (its parent is gone)
     except FileNotFoundError:
         return False
+
+
+# -- issue 30: bots share the workers fairly -------------------------------------------------------
+
+#: The lobby's Expert bot of Alakazoo (what the attack asked for), and the Easy one.
+EXPERT = {
+    "kind": "bot",
+    "bot": "ismcts:iterations=1000,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
+}
+EASY = {"kind": "bot", "bot": "random"}
+
+#: Seconds a search bot "thinks" in the scenario below (its move is the Easy bot's, then a wait).
+SEARCH_SECONDS = 0.4
+
+
+def _slow_searches(monkeypatch: object) -> dict[str, int]:
+    """Bots think in threads of the test (``bot_workers=0``); a search bot's move takes
+    :data:`SEARCH_SECONDS` there (so ten tables of them queue seconds of work), any other's
+    none. The moves themselves are random ones, the same for a given draw. Returns the count
+    of moves made, by table."""
+    import pytest
+
+    from alaka.ui.web import workers
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    real = workers.think
+    made: dict[str, int] = {}
+
+    def think(
+        key: str, record: dict[str, object], seat: int, spec: str, rng: random.Random
+    ) -> tuple[str, float]:
+        name, seconds = real(key, record, seat, "random", rng)
+        made[key] = made.get(key, 0) + 1
+        if spec.startswith("ismcts"):
+            time.sleep(SEARCH_SECONDS)
+            seconds += SEARCH_SECONDS
+        return name, seconds
+
+    monkeypatch.setattr(workers, "think", think)
+    return made
+
+
+def test_a_persons_easy_or_search_bot_is_not_kept_waiting_by_other_tables_search_bots(
+    tmp_path: object, monkeypatch: object
+) -> None:
+    """Issue 30, item 2: ten Expert-bot tables from one address cut a person playing an Easy bot
+    from 155 actions in 15 s to 3 in 90 s, since every bot waited in one first-in-first-out
+    queue. Now quick bots (Easy, Medium) never wait for a search, and a table with a person
+    goes before tables of bots only (which get what is left)."""
+    from pathlib import Path
+
+    from alaka.ui.web.limits import Limits
+    from alaka.ui.web.store import Store
+    from alaka.ui.web.tables import Pace, Table, TableRoom
+
+    assert isinstance(tmp_path, Path)
+    made = _slow_searches(monkeypatch)
+
+    async def bot_replies(room: TableRoom, table: Table, replies: int) -> list[float]:
+        """Play seat 0 (a person, choosing at once) until the bots have answered ``replies``
+        times; how long each answer took, per bot decision in it (a bot's turn may be several)."""
+        waits: list[float] = []
+        deadline = time.monotonic() + 40
+        rng = random.Random(5)
+        while len(waits) < replies and not table.finished:
+            assert time.monotonic() < deadline, f"the bots answered only {len(waits)} times: {waits}"
+            state = table.state
+            if state.current_player() == 0 and len(state.legal_actions()) > 1:
+                await room.act(table, 0, table.seq, rng.choice(state.legal_actions()).name)
+                started, before = time.monotonic(), made.get(table.id, 0)
+                while table.state.current_player() not in (0, -4) or (
+                    table.state.current_player() == 0 and len(table.state.legal_actions()) == 1
+                ):
+                    await asyncio.sleep(0.002)
+                if made.get(table.id, 0) > before:
+                    waits.append((time.monotonic() - started) / (made[table.id] - before))
+            else:
+                await asyncio.sleep(0.002)
+        return waits
+
+    async def run() -> tuple[list[float], list[float], int]:
+        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
+        others = [
+            (await room.create("alakazoo", [EXPERT, EXPERT, EXPERT], owner=f"10.1.0.{k % 2}"))[0]
+            for k in range(10)
+        ]
+        await asyncio.sleep(0.5)  # their bots are thinking, and more are waiting
+        easy, _ = await room.create("alakazoo", [{"kind": "human"}, EASY], owner="10.2.0.1")
+        easy_waits = await bot_replies(room, easy, 8)
+        expert, _ = await room.create("alakazoo", [{"kind": "human"}, EXPERT], owner="10.3.0.1")
+        expert_waits = await bot_replies(room, expert, 3)
+        moved = sum(t.seq for t in others)
+        await room.stop()
+        room.store.close()
+        return easy_waits, expert_waits, moved
+
+    easy_waits, expert_waits, moved = asyncio.run(run())
+    assert len(easy_waits) == 8 and max(easy_waits) < 0.25, easy_waits  # before: 4 s each
+    # a person's search bot waits at most for the search under way, then thinks its own
+    assert len(expert_waits) == 3 and max(expert_waits) < 3 * SEARCH_SECONDS, expert_waits
+    assert moved > 0  # the tables of bots played on with what was left

@@ -907,12 +907,50 @@ def serve_command(
     tables_per_minute: Annotated[
         int, typer.Option("--tables-per-minute", min=1, help="Tables one client address may create a minute.")
     ] = LIMITS.tables_per_minute,
+    tables_per_address: Annotated[
+        int,
+        typer.Option("--tables-per-address", min=1, help="Unfinished tables one client address may hold."),
+    ] = LIMITS.tables_per_address,
+    newcomer_tables: Annotated[
+        int,
+        typer.Option(
+            "--newcomer-tables", min=0, help="Tables kept for addresses with none in play (at most half)."
+        ),
+    ] = LIMITS.newcomer_tables,
+    unplayed_minutes: Annotated[
+        float,
+        typer.Option(
+            "--unplayed-minutes",
+            min=0,
+            help="Minutes before an unwatched table nobody played at leaves memory.",
+        ),
+    ] = LIMITS.unplayed_minutes,
     connections_per_address: Annotated[
         int,
         typer.Option(
             "--connections-per-address", min=1, help="Connections one client address may hold open."
         ),
     ] = LIMITS.connections_per_address,
+    open_seat_seconds: Annotated[
+        float,
+        typer.Option(
+            "--open-seat-seconds", min=0, help="Seconds before the lobby offers a new table's open seats."
+        ),
+    ] = LIMITS.open_seat_seconds,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            "--max-connections",
+            min=8,
+            help="Connections the server holds at once (default: its file limit less a tenth).",
+        ),
+    ] = None,
+    player_connections: Annotated[
+        int,
+        typer.Option(
+            "--player-connections", min=0, help="Connections spectators may never take (room for players)."
+        ),
+    ] = LIMITS.player_connections,
     spectators: Annotated[
         int, typer.Option("--spectators", min=0, help="Spectators one table takes.")
     ] = LIMITS.spectators,
@@ -920,17 +958,37 @@ def serve_command(
         float,
         typer.Option("--bot-seconds", min=0.1, help="Processor seconds a table's bots may think per minute."),
     ] = LIMITS.bot_seconds,
+    bot_seconds_per_address: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds-per-address",
+            min=0.1,
+            help="Processor seconds a minute the bots of one client address's tables may think.",
+        ),
+    ] = LIMITS.bot_seconds_per_address,
     bot_workers: Annotated[
         int | None,
-        typer.Option("--bot-workers", min=1, help="Processes bots think in (default: one per core but one)."),
+        typer.Option(
+            "--bot-workers", min=1, help="Processes search bots think in (default: one per core but one)."
+        ),
     ] = None,
     review_iterations: Annotated[
         int,
         typer.Option("--review-iterations", min=1, max=100_000, help="Searches per decision of a review."),
     ] = LIMITS.review_iterations,
+    review_queue: Annotated[
+        int, typer.Option("--review-queue", min=1, help="Reviews waiting for the review worker at once.")
+    ] = LIMITS.review_queue,
+    reviews_per_address: Annotated[
+        int,
+        typer.Option("--reviews-per-address", min=1, help="Reviews one client address may have waiting."),
+    ] = LIMITS.reviews_per_address,
     request_bytes: Annotated[
         int, typer.Option("--request-bytes", min=1024, help="The largest request body, in bytes.")
     ] = LIMITS.request_bytes,
+    header_bytes: Annotated[
+        int, typer.Option("--header-bytes", min=1024, help="The largest request line and headers, in bytes.")
+    ] = LIMITS.header_bytes,
     message_bytes: Annotated[
         int, typer.Option("--message-bytes", min=256, help="The largest WebSocket message a page may send.")
     ] = LIMITS.message_bytes,
@@ -990,12 +1048,22 @@ def serve_command(
     limits = Limits(
         max_tables=max_tables,
         tables_per_minute=tables_per_minute,
+        tables_per_address=tables_per_address,
+        newcomer_tables=newcomer_tables,
+        unplayed_minutes=unplayed_minutes,
         connections_per_address=connections_per_address,
+        open_seat_seconds=open_seat_seconds,
+        max_connections=max_connections,
+        player_connections=player_connections,
         spectators=spectators,
         bot_seconds=bot_seconds,
+        bot_seconds_per_address=bot_seconds_per_address,
         bot_workers=bot_workers,
         review_iterations=review_iterations,
+        review_queue=review_queue,
+        reviews_per_address=reviews_per_address,
         request_bytes=request_bytes,
+        header_bytes=header_bytes,
         message_bytes=message_bytes,
         backlog=Backlog(bytes=backlog_kib * 1024),
         finished_minutes=finished_minutes,

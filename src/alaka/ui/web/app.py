@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import html
 import math
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -34,6 +35,7 @@ from alaka.ui.web.clocks import presets_json
 from alaka.ui.web.connections import (
     CLOSE_BAD,
     CLOSE_FORBIDDEN,
+    CLOSE_FULL,
     CLOSE_NOT_FOUND,
     CLOSE_SILENT,
     CLOSE_TOO_MANY,
@@ -101,6 +103,21 @@ def create_app(
     room = TableRoom(store, pace, limits)
     addresses = Addresses(limits)
     problems = room.load()
+    #: Every spectator's connection, the longest idle first (a spectator sends nothing after
+    #: joining but what the server refuses): the first to go when the server is full.
+    spectators: OrderedDict[Outbox, tuple[str, int] | None] = OrderedDict()
+
+    def drop_a_spectator() -> bool:
+        """Close the spectator idle longest, to make room for someone else (False: none)."""
+        while spectators:
+            oldest, peer = spectators.popitem(last=False)
+            if oldest.closing is None:
+                oldest.close(CLOSE_FULL, "the server is full: spectators make room for players; try later")
+                addresses.abort(peer)
+                return True
+        return False
+
+    addresses.make_room = drop_a_spectator
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -188,45 +205,53 @@ def create_app(
                 retry_after=wait,
             )
         table, links = await room.create(
-            body.get("game"), body.get("seats"), body.get("options"), clock=body.get("clock")
+            body.get("game"),
+            body.get("seats"),
+            body.get("options"),
+            clock=body.get("clock"),
+            owner=_address(request),
         )
         return {"table": table.summary(), "links": links}
 
     @app.get("/api/tables/{table_id}")
-    async def show_table(table_id: str) -> JsonDict:
-        return (await room.find(table_id)).summary()
+    async def show_table(table_id: str, request: Request) -> JsonDict:
+        return (await room.find(table_id, _address(request))).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
-        return await room.claim(table, body.get("seat"), body.get("name"))
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
+        return await room.claim(table, body.get("seat"), body.get("name"), body.get("code"))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
         await room.leave(table, table.seat_of(_token(body)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> JsonDict:
         body = await _body(request, limits.request_bytes)
-        table = await room.find(table_id)  # after the body: nothing waits between this and its use
-        new, link = await room.start_rematch(table, table.seat_of(_token(body)))
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
+        new, link = await room.start_rematch(table, table.seat_of(_token(body)), _address(request))
         return {"table": new.summary(), "link": link}
 
     @app.get("/api/tables/{table_id}/guide")
-    async def guide(table_id: str) -> JsonDict:
-        return (await room.find(table_id)).guide()
+    async def guide(table_id: str, request: Request) -> JsonDict:
+        return (await room.find(table_id, _address(request))).guide()
 
-    @app.get("/api/tables/{table_id}/review")
-    async def review(table_id: str, seat: int) -> JsonDict:
-        return room.review(await room.find(table_id), seat)
+    @app.post("/api/tables/{table_id}/review")
+    async def review(table_id: str, request: Request) -> JsonDict:
+        body = await _body(request, limits.request_bytes)
+        table = await room.find(table_id, _address(request))  # after the body: nothing waits in between
+        return room.review(table, table.seat_of(_token(body)), _address(request))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JsonDict:
-        return await room.replay_step(await room.find(table_id), step, seat)
+    async def replay_step(
+        table_id: str, request: Request, step: int = 0, seat: int | None = None
+    ) -> JsonDict:
+        return await room.replay_step(await room.find(table_id, _address(request)), step, seat)
 
     # -- the table's live connection -------------------------------------------------------------------
 
@@ -234,9 +259,10 @@ def create_app(
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         address = _address(socket)
         await socket.accept()
-        if not addresses.connect(address):
-            reason = f"this address has {limits.connections_per_address} connections open, as many as it may"
-            await socket.close(CLOSE_TOO_MANY, reason)
+        refused = addresses.connect(address)
+        if refused is not None:
+            code = CLOSE_FULL if refused.status == 503 else CLOSE_TOO_MANY
+            await socket.close(code, close_reason(refused.reason))
             return
         try:
             await _serve_table(socket, table_id)
@@ -246,7 +272,7 @@ def create_app(
     async def _serve_table(socket: WebSocket, table_id: str) -> None:
         try:
             token = await _join(socket)
-            table = await room.find(table_id)
+            table = await room.find(table_id, _address(socket))
             seat = table.seat_of(token)
             room.admit(table, seat)
         except TableError as error:
@@ -256,12 +282,17 @@ def create_app(
         except _Gone:
             return
         outbox = Outbox(socket, seat, limits.backlog)
+        if seat is None:  # spectators never take the room kept for people: the idlest goes
+            while len(spectators) >= addresses.spectator_room and drop_a_spectator():
+                pass
+            spectators[outbox] = (socket.client.host, socket.client.port) if socket.client else None
         sender = outbox.start()
         reader = asyncio.create_task(_read(socket, table, outbox))
         try:
             await room.connect(table, outbox)
             await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            spectators.pop(outbox, None)
             room.disconnect(table, outbox)
             reader.cancel()
             if outbox.closing is None:
@@ -295,6 +326,8 @@ def create_app(
             while True:
                 try:
                     text = _text(await socket.receive())
+                    if outbox in spectators:
+                        spectators.move_to_end(outbox)  # not idle
                     message = _message(text, limits.message_bytes)
                     if message["type"] == "undo":
                         await room.take_back(table, outbox.seat, message.get("seq"))

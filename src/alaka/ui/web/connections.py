@@ -35,6 +35,9 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_SILENT = 4408
 #: The client's address holds as many connections as it may, or the table as many spectators.
 CLOSE_TOO_MANY = 4429
+#: The server holds as many connections as it may and let this spectator go to make room for
+#: people (the standard's "try again later").
+CLOSE_FULL = 1013
 #: The page fell behind (its queue of unsent messages overflowed); reconnecting catches up.
 CLOSE_BEHIND = 4503
 

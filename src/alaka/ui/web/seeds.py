@@ -29,6 +29,16 @@ def new_seed() -> str:
     return secrets.token_hex(SEED_BYTES)
 
 
+def valid_seed(seed: object) -> bool:
+    """Whether ``seed`` is shaped like a table's seed (:func:`new_seed`): the store checks
+    each one it reads back, so a damaged seed leaves its table out with a warning instead of
+    stopping its first draw."""
+    return isinstance(seed, str) and len(seed) == 2 * SEED_BYTES and all(c in _HEX for c in seed)
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
 def seed_number(seed: str) -> int:
     """The table's seed (stored as hexadecimal text) as the integer the seed rule takes."""
     return int(seed, 16)

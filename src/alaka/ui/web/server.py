@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import resource
 import socket
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +40,22 @@ def freeze_startup_objects() -> None:
     """
     gc.collect()
     gc.freeze()
+
+
+def raise_file_limit() -> int:
+    """Raise the process's limit of open files to the most the system lets it have (its hard
+    limit; the usual soft limit is 1,024) and return the limit now. Every connection is a
+    file: at the limit the operating system refuses every newcomer, a seated player too, so the
+    server caps its connections below it (:func:`alaka.ui.web.limits.connection_budget`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 16)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):  # not allowed here: the cap follows the limit as it is
+            pass
+    return int(soft)
 
 
 def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> socket.socket:
@@ -81,7 +98,9 @@ def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
     limits: Limits = app.state.limits
     config = uvicorn.Config(
         app,
-        http=guarded_http(app.state.addresses, limits.request_seconds),
+        http=guarded_http(app.state.addresses, limits.request_seconds, limits.header_bytes),
+        # the guard counts every head under httptools; under h11 (no httptools), h11 does too
+        h11_max_incomplete_event_size=limits.header_bytes,
         # compression with a window that holds the previous message (alaka.ui.web.deflate)
         ws=DeflatingWebSockets,
         ws_ping_interval=limits.ping_seconds,
@@ -122,6 +141,7 @@ def serve(
     from alaka.ui.web.tables import Pace
 
     path = Path(db) if db is not None else tables_db()
+    raise_file_limit()
     listener = listening_socket(host, port, limits.unread_seconds)
     freeze_startup_objects()
     hosts = hosts_for(host, names)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from alaka.core.errors import AlakaError
-from alaka.ui.web.seeds import new_seed
+from alaka.ui.web.seeds import new_seed, valid_seed
 
 #: The schema this Alaka writes (``PRAGMA user_version``). A file without a version is 1, the
 #: first schema; :data:`_MIGRATIONS` brings older files forward, and a newer file is refused.
@@ -419,6 +419,8 @@ class Store:
             decoded = json.loads(options)
             if not isinstance(decoded, dict) or not all(isinstance(a, str) for (a,) in actions):
                 raise ValueError("options or actions of the wrong kind")
+            if not valid_seed(seed):
+                raise ValueError("its seed is not a table's seed")
             clock_data = None if clock is None else json.loads(clock)
             if clock_data is not None and not isinstance(clock_data, dict):
                 raise ValueError("a clock of the wrong kind")

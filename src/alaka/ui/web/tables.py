@@ -17,8 +17,10 @@ The rules of the room:
   only on the seed and the number of actions so far, so after a restart nothing but the stored
   actions and the seed decides what comes next, and nobody but the server knows it.
 - A person's decision with a single legal choice is taken by the server after a random pause
-  (:attr:`Pace.forced`), so how fast a decision is answered tells nobody whether there was a
-  choice (in Alakazum!'s voodoo window, whether a player holds a doll). Bots pause too
+  (:attr:`Pace.forced`), and a person's answer out of turn takes effect no sooner than the
+  same draw (:meth:`TableRoom.act`), so a window answered quickly tells nobody whether there
+  was a choice (in Alakazum!'s voodoo window, whether a player holds a doll); only a window
+  longer than the longest pause shows that someone was thinking. Bots pause too
   (:attr:`Pace.bot`), so people can follow the game.
 """
 
@@ -27,13 +29,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hmac
 import logging
+import math
 import random
 import re
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -56,7 +61,7 @@ from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.seeds import draw_rng, new_seed
 from alaka.ui.web.store import SeatRow, StorageError, Store, TableRow
 from alaka.ui.web.wire import encode
-from alaka.ui.web.workers import WorkerPool
+from alaka.ui.web.workers import FairBots, WorkerPool
 
 log = logging.getLogger("alaka.web")
 
@@ -112,6 +117,23 @@ class _Step:
     pause: tuple[float, float]
     choose: Callable[[], Action] | None = None
     bot: int | None = None
+
+
+@dataclass
+class _Review:
+    """A review of one seat of a finished game: who asked first (whose budget it counts
+    against), the record while it waits, its search once started, then its result."""
+
+    address: str | None
+    record: JsonDict | None
+    task: asyncio.Task[JsonDict] | None = None
+    result: JsonDict | None = None
+    failed: bool = False
+
+    @property
+    def pending(self) -> bool:
+        """Waiting or being made."""
+        return self.result is None and not self.failed
 
 
 class Client(Protocol):
@@ -229,6 +251,23 @@ class Table:
     driver: asyncio.Task[None] | None = None
     #: When (``time.monotonic``) the table last moved or was left by its last visitor.
     active: float = field(default_factory=time.monotonic)
+    #: When the table came into memory (created or read back), and whether a person has acted
+    #: at it since it was created (a table read back with actions counts as played): an
+    #: unplayed table leaves memory after :attr:`Limits.unplayed_minutes` (see :meth:`TableRoom.sweep`).
+    born: float = field(default_factory=time.monotonic)
+    played: bool = False
+    #: When (``time.monotonic``) the decision now due was first asked for, and the pause drawn
+    #: for it if it is a window out of turn (see :meth:`TableRoom.act`): (its ``seq``, seconds).
+    asked_at: float = field(default_factory=time.monotonic)
+    window: tuple[int, float] | None = None
+    #: The code that takes an open seat before the lobby offers it (its creator gives it to a
+    #: friend), and when (``time.monotonic``) the lobby offers it to anyone: see
+    #: :attr:`Limits.open_seat_seconds`. (A table read back is offered at once.)
+    join_code: str | None = None
+    opens_at: float = 0.0
+    #: The client address that created the table or read it back (None: the server did, at
+    #: its start): its tables in play count against :attr:`Limits.tables_per_address`.
+    owner: str | None = None
     #: When the game ended, as stored (None while it is played): a finished table read back for
     #: its link or replay is in memory again, but not back in the lobby.
     finished_at: str | None = None
@@ -282,6 +321,10 @@ class Table:
     def record(self) -> JsonDict:
         return self.state.record()
 
+    def offered(self) -> bool:
+        """Whether the lobby offers the table's open seats to anyone yet."""
+        return time.monotonic() >= self.opens_at
+
     def rng(self) -> random.Random:
         """The generator for the next chance draw or bot choice (see :mod:`.seeds`)."""
         return draw_rng(self.seed, self.seq)
@@ -316,7 +359,7 @@ class Table:
                     "kind": s.kind,
                     "bot": s.bot,
                     "joined": s.joined,
-                    "open": s.open and not s.joined,
+                    "open": s.open and not s.joined and self.offered(),
                     "connected": s.seat in connected,
                 }
                 for s in self.seats
@@ -443,13 +486,16 @@ class TableRoom:
         self.journal = Journal(store)
         self.pace = pace or Pace()
         self.limits = limits or Limits()
-        self.bots = WorkerPool(self.limits.bot_workers)
+        self.bots = FairBots(self.limits.bot_workers, self.limits.bot_seconds_per_address)
         #: Replays are computed in a worker of their own, never behind the bots' moves.
         self.replays = WorkerPool(1)
         #: Reviews search for seconds: a worker of their own too, so replays never wait for one.
         self.reviewers = WorkerPool(1)
-        #: Reviews made or being made, by (table, seat), the newest last.
-        self._reviews: dict[tuple[str, int], asyncio.Task[JsonDict]] = {}
+        #: Reviews made, being made or waiting, by (table, seat), the newest asked last; and the
+        #: order those waiting are made in (see :meth:`review`).
+        self._reviews: OrderedDict[tuple[str, int], _Review] = OrderedDict()
+        self._review_queue: deque[tuple[str, int]] = deque()
+        self._stopping = False
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
         #: Tables being read back from the store, so that two visitors share one reading.
@@ -516,12 +562,14 @@ class TableRoom:
             clock=Clock.from_stored(row.clock),
             forfeit=row.forfeit,
             now=self.now,
+            played=bool(row.actions),
         )
 
-    async def find(self, table_id: str) -> Table:
+    async def find(self, table_id: str, address: str | None = None) -> Table:
         """The table ``table_id``, read back from the store if it is not in memory.
 
-        A table still in play counts against :attr:`Limits.max_tables` when it comes back.
+        A table still in play counts against :attr:`Limits.max_tables` when it comes back, and
+        against the budget of ``address``, the client who asked for it (see :meth:`_check_room`).
         """
         table = self.tables.get(table_id)
         if table is not None:
@@ -532,7 +580,7 @@ class TableRoom:
         if loading is None:
             loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
             try:
-                loading.set_result(await self._read_back(table_id))
+                loading.set_result(await self._read_back(table_id, address))
             except AlakaError as error:
                 loading.set_exception(error)
             finally:
@@ -544,7 +592,7 @@ class TableRoom:
         self.kick(table)
         return table
 
-    async def _read_back(self, table_id: str) -> Table | None:
+    async def _read_back(self, table_id: str, address: str | None) -> Table | None:
         def read() -> Table | None:
             row = self.store.table(table_id)
             return None if row is None else self._restore(row)
@@ -556,7 +604,8 @@ class TableRoom:
         except AlakaError as error:
             raise TableError(f"table {table_id} no longer replays: {error}", 410) from None
         if table is not None and not table.finished:
-            self._check_room()
+            self._check_room(address)
+            table.owner = address
         return table
 
     async def exists(self, table_id: str) -> bool:
@@ -571,12 +620,44 @@ class TableRoom:
         except StorageError as error:
             raise TableError(str(error), 503) from None
 
-    def _check_room(self) -> None:
-        playing = sum(not t.finished for t in self.tables.values())
-        if playing >= self.limits.max_tables:
+    def _check_room(self, address: str | None = None) -> None:
+        """Refuse one more table in play past :attr:`Limits.max_tables`; and, for a client
+        ``address`` (None: the server itself), past its :attr:`Limits.tables_per_address`, or
+        into the :attr:`Limits.newcomer_tables` kept for addresses holding none.
+
+        Before refusing for want of room, the room lets go of the oldest table that nobody has
+        played at and nobody watches (it waits in the store, as :meth:`sweep` would leave it a
+        few minutes later): tables made and left cannot keep a person from playing.
+        """
+        in_play = [t for t in self.tables.values() if not t.finished]
+        held = 0 if address is None else sum(t.owner == address for t in in_play)
+        if address is not None and held >= self.limits.tables_per_address:
             raise TableError(
-                f"the server has {playing} tables in play, as many as it takes; try again when some"
-                " have finished",
+                f"this address has {held} tables in play, as many as it may; finish or leave one,"
+                f" or wait: a table nobody plays at leaves after {self.limits.unplayed_minutes:g} minutes",
+                429,
+                retry_after=60,
+            )
+        kept = min(self.limits.newcomer_tables, self.limits.max_tables // 2)
+        room = self.limits.max_tables - (kept if held else 0)
+        while len(in_play) >= room:
+            unplayed = [t for t in in_play if not t.played and self._may_let_go(t)]
+            if not unplayed:
+                break
+            oldest = min(unplayed, key=lambda t: t.born)
+            self._let_go(oldest)
+            in_play.remove(oldest)
+        if len(in_play) >= self.limits.max_tables:
+            raise TableError(
+                f"the server has {len(in_play)} tables in play, as many as it takes; try again when"
+                " some have finished",
+                503,
+                retry_after=60,
+            )
+        if len(in_play) >= room:
+            raise TableError(
+                f"the server has {len(in_play)} tables in play; the last {kept} are kept for"
+                " visitors with no table in play",
                 503,
                 retry_after=60,
             )
@@ -589,11 +670,13 @@ class TableRoom:
         *,
         rematch_of: Table | None = None,
         clock: object = None,
+        owner: str | None = None,
     ) -> tuple[Table, JsonDict]:
         """A new table from a lobby request; returns it and the private links of its people.
 
-        ``clock`` is the request's clock (see :meth:`ClockSetting.parse`), or a setting (a rematch)."""
-        self._check_room()
+        ``clock`` is the request's clock (see :meth:`ClockSetting.parse`), or a setting (a rematch);
+        ``owner`` the client address that asked (its budget is checked and charged)."""
+        self._check_room(owner)
         try:
             setting = clock if isinstance(clock, ClockSetting) else ClockSetting.parse(clock)
         except ClockError as error:
@@ -636,6 +719,10 @@ class TableRoom:
             raise TableError(str(error)) from None
         await self._store(self.store.add_table, row)
         table = self._table(row, game, state)
+        table.owner = owner
+        if any(r.open for r in rows):
+            table.join_code = secrets.token_urlsafe(6)
+            table.opens_at = time.monotonic() + self.limits.open_seat_seconds
         self.tables[table.id] = table
         if rematch_of is not None:
             rematch_of.rematch = table.id
@@ -675,8 +762,9 @@ class TableRoom:
         return rows
 
     def links(self, table: Table) -> JsonDict:
-        """The private link of every person's seat and the public spectator link."""
-        return {
+        """The private link of every person's seat and the public spectator link; and, when
+        the table has open seats, the code that takes one before the lobby offers it."""
+        links: JsonDict = {
             "seats": [
                 {"seat": s.seat, "name": s.name, "token": s.token, "url": self.seat_url(table, s.seat)}
                 for s in table.seats
@@ -684,6 +772,9 @@ class TableRoom:
             ],
             "spectator": f"{self.base_url}/table/{table.id}",
         }
+        if table.join_code is not None:
+            links["join_code"] = table.join_code
+        return links
 
     def seat_url(self, table: Table, seat: int | None) -> str:
         """A seat's private link (or the spectators' link). The token is in the fragment (after
@@ -720,20 +811,42 @@ class TableRoom:
     def sweep(self) -> list[str]:
         """Let go of the tables nobody needs in memory (they stay in the store): finished ones
         after :attr:`Limits.finished_minutes`, unfinished ones nobody moved for
-        :attr:`Limits.idle_hours` (a table waiting for a person who went away); never one that
-        somebody watches or whose driver is busy. Returns the ids let go of."""
+        :attr:`Limits.idle_hours` (a table waiting for a person who went away), and unfinished
+        ones no person has acted at within :attr:`Limits.unplayed_minutes` (made and left, or
+        bots playing for nobody: their driver stops, and the table goes on when it is read
+        back); never one that somebody watches or whose driver is busy storing a move.
+        Returns the ids let go of."""
         horizon = time.monotonic()
         gone = []
         for table in list(self.tables.values()):
+            if not self._may_let_go(table):
+                continue
             idle = horizon - table.active
             keep = self.limits.finished_minutes * 60 if table.finished else self.limits.idle_hours * 3600
             busy = table.driver is not None and not table.driver.done()
-            if idle >= keep and not table.clients and not busy and not table.lock.locked():
-                del self.tables[table.id]
-                if table.presence_timer is not None:
-                    table.presence_timer.cancel()
+            unplayed = not table.finished and not table.played
+            if (unplayed and horizon - table.born >= self.limits.unplayed_minutes * 60) or (
+                idle >= keep and not busy
+            ):
+                self._let_go(table)
                 gone.append(table.id)
         return gone
+
+    @staticmethod
+    def _may_let_go(table: Table) -> bool:
+        """Whether ``table`` may leave memory now: no page has it open and nothing holds its
+        lock (no move is being stored)."""
+        return not table.clients and not table.lock.locked()
+
+    def _let_go(self, table: Table) -> None:
+        """Take ``table`` out of memory (it stays in the store, and comes back when asked for).
+        A driver still playing it is stopped between moves; its timers are cancelled."""
+        del self.tables[table.id]
+        if table.driver is not None and not table.driver.done():
+            table.driver.cancel()  # it holds no lock (see _may_let_go): no move is half stored
+        for timer in (table.presence_timer, table.clock_timer):
+            if timer is not None:
+                timer.cancel()
 
     async def _sweep_now_and_then(self) -> None:
         while True:
@@ -795,13 +908,23 @@ class TableRoom:
             client.deliver(text)
 
     async def act(self, table: Table, seat: int | None, seq: object, name: object) -> None:
-        """A person's action; refused with a :class:`TableError` that changes nothing."""
+        """A person's action; refused with a :class:`TableError` that changes nothing.
+
+        An answer out of turn takes effect no sooner than :meth:`_window_pause` after the window
+        opened, the pause a forced answer waits: a quick real answer and a forced one then last
+        alike, and only an answer slower than the longest pause shows there was a choice."""
         if seat is None:
             raise TableError("spectators cannot play; open a seat's link to play")
         if table.seats[seat].kind != HUMAN:
             raise TableError("you left this seat; a bot plays it now")
         if not isinstance(name, str) or isinstance(seq, bool) or not isinstance(seq, int):
             raise TableError("an action message is {'type': 'act', 'seq': number, 'action': name}")
+        if seq == table.seq and table.state.current_player() == seat and table.out_of_turn(seat):
+            hold = table.asked_at + self._window_pause(table) - time.monotonic()
+            if table.clock is not None and table.clock.running == seat:
+                hold = min(hold, table.clock.left(self.now()) - 0.05)  # never past the timer
+            if hold > 0:
+                await asyncio.sleep(hold)
         async with table.lock:
             if table.forfeit is not None:
                 raise TableError("the game is over: a player ran out of time")
@@ -820,6 +943,7 @@ class TableRoom:
                 await self._commit(table, action)
             except StorageError as error:
                 raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
+            table.played = True
         self.kick(table)
 
     async def take_back(self, table: Table, seat: int | None, seq: object) -> None:
@@ -849,6 +973,10 @@ class TableRoom:
             await self._store(self.store.take_back, table.id, table.seq - count, now())
             table.state = restored
             del table.steps[-count:]
+            table.asked_at = time.monotonic()
+            if table.clock is not None:
+                table.clock.take_back(table.seq)
+                self._keep(self.journal.write(self.store.set_clock, table.id, table.clock.stored_json()))
             table.active = time.monotonic()
             words = "1 decision" if count == 1 else f"{count} moves"
             notice = encode(
@@ -864,10 +992,26 @@ class TableRoom:
                 client.log_sent = 0  # the log is shorter: everyone gets it whole
             self.broadcast(table)
 
-    async def claim(self, table: Table, seat: object, name: object) -> JsonDict:
-        """Take an open seat from the lobby: its private link goes to the first to ask."""
+    async def claim(self, table: Table, seat: object, name: object, code: object = None) -> JsonDict:
+        """Take an open seat from the lobby: its private link goes to the first to ask. For
+        :attr:`Limits.open_seat_seconds` after the table is made, only with its join code: a
+        script watching the lobby took open seats within milliseconds of their appearing,
+        before the creator could send anyone the table."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
             raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+        if not table.offered():
+            right = (
+                isinstance(code, str)
+                and table.join_code is not None
+                and hmac.compare_digest(code.encode(), table.join_code.encode())
+            )
+            if not right:
+                wait = math.ceil(table.opens_at - time.monotonic())
+                raise TableError(
+                    f"the lobby offers this seat in {wait} s; until then it takes the table's join code",
+                    403,
+                    retry_after=wait,
+                )
         given = person_name(name)
         async with table.lock:
             row = table.seats[seat]
@@ -891,7 +1035,9 @@ class TableRoom:
         self.broadcast(table)  # the leaver's own page loses its choices
         self.kick(table)
 
-    async def start_rematch(self, table: Table, seat: int | None) -> tuple[Table, JsonDict]:
+    async def start_rematch(
+        self, table: Table, seat: int | None, owner: str | None = None
+    ) -> tuple[Table, JsonDict]:
         """A new table with the same game, options and players (the same one if asked again).
 
         Returns the new table and the caller's own link in it: each player asks with their own
@@ -911,7 +1057,7 @@ class TableRoom:
                 ]
                 setting = None if table.clock is None else table.clock.setting
                 new, _ = await self.create(
-                    table.game.name, seats, table.options, rematch_of=table, clock=setting
+                    table.game.name, seats, table.options, rematch_of=table, clock=setting, owner=owner
                 )
                 for client in list(table.clients):
                     notice = {"type": "rematch", "table": new.id, "url": self.seat_url(new, client.seat)}
@@ -950,7 +1096,7 @@ class TableRoom:
         player = table.state.current_player()
         chance = player == CHANCE
         table.state.apply_action(action)
-        table.active = time.monotonic()
+        table.active = table.asked_at = time.monotonic()
         self._clock_after(table, player)
         if not (chance and table.state.current_player() == CHANCE):
             self.broadcast(table)
@@ -971,7 +1117,7 @@ class TableRoom:
         if clock is None:
             return
         if clock.running is not None and clock.running == player:
-            clock.stop(self.now())
+            clock.stop(self.now(), table.seq - 1)
             if not clock.out_of_turn:
                 self._keep(self.journal.write(self.store.set_clock, table.id, clock.stored_json()))
         self._clock_start(table)
@@ -1065,7 +1211,14 @@ class TableRoom:
             self._clock_start(table)
         if table.driver is None or table.driver.done():
             with contextlib.suppress(RuntimeError):  # no running loop: the app starts drivers later
-                table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+                table.driver = asyncio.get_running_loop().create_task(self._drive_logged(table))
+
+    def _window_pause(self, table: Table) -> float:
+        """The pause of the decision now due, drawn once (from :attr:`Pace.forced`): the same
+        draw holds a person's quick answer out of turn and times a forced one."""
+        if table.window is None or table.window[0] != table.seq:
+            table.window = (table.seq, self._pause_rng.uniform(*self.pace.forced))
+        return table.window[1]
 
     def _next_automatic(self, table: Table) -> _Step | None:
         """What the server plays next by itself; None if a person must decide or the game is over."""
@@ -1080,7 +1233,8 @@ class TableRoom:
             return _Step(self.pace.bot, bot=player)
         legal = state.legal_actions()
         if len(legal) == 1:
-            return _Step(self.pace.forced, choose=lambda: legal[0])
+            pause = self._window_pause(table) - (time.monotonic() - table.asked_at)
+            return _Step((pause, pause), choose=lambda: legal[0])
         return None
 
     async def _think(self, table: Table, seat: int, spec: str | None = None) -> Action:
@@ -1094,8 +1248,11 @@ class TableRoom:
             await asyncio.sleep(wait)
         spec = spec or table.seats[seat].bot or default_bot(table.game.name)
         rng = table.rng()
+        people = any(s.kind == HUMAN for s in table.seats)
         try:
-            name, seconds = await self.bots.think(table.id, table.record(), seat, spec, rng)
+            name, seconds = await self.bots.think(
+                table.id, table.record(), seat, spec, rng, people=people, address=table.owner
+            )
             budget.spend(seconds)
             return table.state.action_from_string(name)
         except Exception:  # a bug in a bot must not stop the table: log it, play on
@@ -1103,6 +1260,14 @@ class TableRoom:
                 "table %s: bot %s in seat %d failed; a random choice is played", table.id, spec, seat
             )
             return rng.choice(table.state.legal_actions())
+
+    async def _drive_logged(self, table: Table) -> None:
+        """:meth:`_drive`, whose failure (a bug, never a visitor's doing) is logged: a driver
+        that stopped without a word left its table waiting for ever."""
+        try:
+            await self._drive(table)
+        except Exception:
+            log.exception("table %s: the server stopped playing its chance and bots", table.id)
 
     async def _drive(self, table: Table) -> None:
         """Play chance, bots and forced choices until a person must decide or the game ends.
@@ -1186,8 +1351,11 @@ class TableRoom:
             for work in self._background:
                 work.cancel()
         await self.journal.drain()
+        self._stopping = True
+        self._review_queue.clear()
         for review in self._reviews.values():
-            review.cancel()
+            if review.task is not None:
+                review.task.cancel()
         await self.bots.close()
         await self.replays.close()
         await self.reviewers.close()
@@ -1209,30 +1377,90 @@ class TableRoom:
 
     # -- reviews ---------------------------------------------------------------------------------------
 
-    def review(self, table: Table, seat: object) -> JsonDict:
-        """Seat ``seat``'s review of a finished game: ``{"status": "working"}`` while the search
-        runs (in the review worker; asking again is cheap), then ``{"status": "ready", "review":
-        ...}`` (:meth:`alaka.bots.review.Review.json`). A failed review says why, once, and is
-        tried again at the next asking."""
+    def review(self, table: Table, seat: int | None, address: str | None = None) -> JsonDict:
+        """Seat ``seat``'s review of a finished game (the caller has checked the seat's token):
+        ``{"status": "queued", "position": N}`` while N - 1 reviews are ahead of it,
+        ``{"status": "working"}`` while its search runs (in the review worker), then
+        ``{"status": "ready", "review": ...}`` (:meth:`alaka.bots.review.Review.json`). Asking
+        again is cheap and costs no budget.
+
+        A review is made once per game and seat, whoever asks, and kept
+        (:attr:`Limits.reviews_kept`). A new one waits in a queue of at most
+        :attr:`Limits.review_queue` (503 past it), and one ``address`` may have at most
+        :attr:`Limits.reviews_per_address` waiting or being made (429): each costs 20 s to
+        minutes of a worker, so one visitor must not keep everyone else's waiting. A failed
+        review says why, once, and is tried again at the next asking."""
         if not table.finished:
             raise TableError("a game can be reviewed once it is over", 409)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
-        key = (table.id, seat)
-        task = self._reviews.pop(key, None)
-        if task is None:
-            iterations = self.limits.review_iterations
-            task = asyncio.get_running_loop().create_task(
-                self.reviewers.review(table.record(), seat, iterations)
+        if seat is None:
+            raise TableError(
+                "a review rates one seat's decisions: it needs the seat's own link (a spectator has"
+                " no decisions to review)",
+                403,
             )
-        self._reviews[key] = task  # the newest last
-        while len(self._reviews) > self.limits.reviews_kept:
-            oldest = next(iter(self._reviews))
-            self._reviews.pop(oldest).cancel()
-        if not task.done():
-            return {"status": "working", "seat": seat}
-        if task.cancelled() or task.exception() is not None:
+        key = (table.id, seat)
+        found = self._reviews.get(key)
+        if found is None:
+            self._queue_review(key, table, address)
+            found = self._reviews[key]
+        self._reviews.move_to_end(key)  # the newest asked last (the oldest is let go first)
+        if found.failed:
             del self._reviews[key]
-            log.error("table %s: the review of seat %d failed: %r", table.id, seat, task.exception())
             raise TableError("the review could not be made; ask again", 503)
-        return {"status": "ready", "seat": seat, "review": task.result()}
+        if found.result is not None:
+            return {"status": "ready", "seat": seat, "review": found.result}
+        if found.task is None:
+            return {"status": "queued", "seat": seat, "position": self._review_queue.index(key) + 1}
+        return {"status": "working", "seat": seat}
+
+    def _queue_review(self, key: tuple[str, int], table: Table, address: str | None) -> None:
+        """Put a new review in the queue, within its bounds (see :meth:`review`), and start it
+        if the worker is free."""
+        if len(self._review_queue) >= self.limits.review_queue:
+            raise TableError(
+                f"{len(self._review_queue)} reviews are waiting, as many as the server queues; ask"
+                " again in a minute",
+                503,
+                retry_after=60,
+            )
+        if address is not None:
+            mine = sum(r.address == address and r.pending for r in self._reviews.values())
+            if mine >= self.limits.reviews_per_address:
+                raise TableError(
+                    f"this address has {mine} reviews waiting or being made, as many as it may;"
+                    " ask again when one is ready",
+                    429,
+                    retry_after=30,
+                )
+        self._reviews[key] = _Review(address, table.record())
+        self._review_queue.append(key)
+        self._next_review()
+
+    def _next_review(self) -> None:
+        """Start the reviews first in the queue while the review workers have room."""
+        running = sum(r.task is not None and r.pending for r in self._reviews.values())
+        while self._review_queue and running < max(1, self.reviewers.workers):
+            key = self._review_queue.popleft()
+            review = self._reviews[key]
+            assert review.record is not None
+            work = self.reviewers.review(review.record, key[1], self.limits.review_iterations)
+            review.task = asyncio.get_running_loop().create_task(work)
+            review.task.add_done_callback(functools.partial(self._review_made, key, review))
+            running += 1
+
+    def _review_made(self, key: tuple[str, int], review: _Review, task: asyncio.Task[JsonDict]) -> None:
+        """A review's search ended: keep its result (letting go of the oldest made past
+        :attr:`Limits.reviews_kept`), or note its failure; then start the next."""
+        review.record = None
+        if task.cancelled():
+            review.failed = True
+        elif task.exception() is not None:
+            log.error("table %s: the review of seat %d failed: %r", key[0], key[1], task.exception())
+            review.failed = True
+        else:
+            review.result = task.result()
+        made = [k for k, r in self._reviews.items() if r.result is not None]
+        for old in made[: max(0, len(made) - self.limits.reviews_kept)]:
+            del self._reviews[old]
+        if not self._stopping:
+            self._next_review()

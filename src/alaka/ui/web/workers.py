@@ -8,6 +8,16 @@ commit their actions: a person's move waited six seconds for a thread). So bots 
 server: the operating system gives the server the processor first, and bot load only slows
 other bots.
 
+Workers are shared fairly (:class:`FairBots`): bots that answer at once (Easy and Medium:
+random play and the heuristic) think in a pool of their own, so they never wait behind a
+search; in each pool, a table with a person in it goes before tables of bots only, and among
+those the address served least recently goes first (round robin), within a budget of
+processor time per address. Before, every bot waited in one first-in-first-out queue: ten
+tables of Expert bots from one address took a person playing an Easy bot from 155 actions in
+15 s to 3 in 90 s. A move already being thought about is not interrupted, so a person's own
+search bot may wait for one other search (at most as long as a search takes); a quick bot
+waits for none.
+
 A worker rebuilds a table's state by replaying its record and keeps it, so the next move of the
 same table only applies the actions since. Everything crossing to a worker is plain data (the
 record, the seat, the bot spec and the draw's generator); what comes back is the action's name
@@ -18,21 +28,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import make_bot, parse_spec
 from alaka.core.driver import Bot
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import replay, replay_states
+from alaka.ui.web.limits import Allowance
 
 log = logging.getLogger("alaka.web")
 
@@ -66,7 +80,13 @@ _bots: dict[tuple[str, str], Bot] = {}
 def _start_worker(nice: int) -> None:
     """Lower the worker's priority below the server's, load the games before the first move,
     and watch the server: a worker whose server died (killed, say) ends too, instead of living
-    on as an orphan (a process pool's worker would otherwise wait for work forever)."""
+    on as an orphan (a process pool's worker would otherwise wait for work forever).
+
+    A worker ignores Ctrl-C (SIGINT): the terminal sends it to every process of the group,
+    and the server, which gets it too, stops its workers itself (:meth:`WorkerPool.close`:
+    the move under way is finished first). Stopped by both, a worker died in the middle of a
+    move with a traceback, and the pool was broken while it was being closed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         os.nice(nice)
     server = os.getppid()
@@ -246,3 +266,142 @@ class WorkerPool:
             done = asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(done, CLOSE_WAIT)
+
+
+#: The bots that answer at once (the lobby's Easy and Medium): they think in a pool of their own.
+QUICK_BOTS = frozenset({"random", "heuristic"})
+
+#: How many addresses' turns and budgets a lane remembers before it forgets the idle ones.
+ADDRESSES_KEPT = 1000
+
+
+@dataclass(eq=False)
+class _Move:
+    """A bot's move waiting for a worker: what to think about, for whom, and where the answer goes."""
+
+    arguments: tuple[str, JsonDict, int, str, random.Random]
+    people: bool
+    address: str
+    number: int
+    answer: asyncio.Future[tuple[str, float]] = field(repr=False)
+
+
+class _Lane:
+    """A pool of workers and the moves waiting for it, handed out by :meth:`_pick`."""
+
+    def __init__(self, pool: WorkerPool, budgets: dict[str, Allowance], per_address: float) -> None:
+        self.pool = pool
+        self.slots = max(1, pool.workers)
+        self.budgets = budgets
+        self.per_address = per_address
+        self.waiting: list[_Move] = []
+        self.running = 0
+        #: When each address was last served (a count of moves handed out): least recent first.
+        self.served: dict[str, int] = {}
+        self.handed = 0
+        self._retry: asyncio.TimerHandle | None = None
+
+    def budget(self, address: str) -> Allowance:
+        found = self.budgets.get(address)
+        if found is None:
+            if len(self.budgets) > ADDRESSES_KEPT:
+                for idle in [a for a, spent in self.budgets.items() if spent.full]:
+                    del self.budgets[idle]
+            found = self.budgets[address] = Allowance(self.per_address)
+        return found
+
+    def _pick(self) -> _Move | None:
+        """The next move to think about: a table with a person before one of bots only, then
+        the address served least recently, then the move that waited longest; an address
+        past its budget waits until it refills (None: nothing may go now)."""
+        self.waiting = [m for m in self.waiting if not m.answer.done()]  # given up (table let go)
+        ready = [m for m in self.waiting if self.budget(m.address).wait() == 0]
+        if not ready:
+            if self.waiting and self._retry is None:
+                wait = min(self.budget(m.address).wait() for m in self.waiting)
+                self._retry = asyncio.get_running_loop().call_later(wait, self._retried)
+            return None
+        return min(ready, key=lambda m: (not m.people, self.served.get(m.address, -1), m.number))
+
+    def _retried(self) -> None:
+        self._retry = None
+        self.dispatch()
+
+    def dispatch(self) -> None:
+        """Hand waiting moves to free workers."""
+        while self.running < self.slots and (move := self._pick()) is not None:
+            self.waiting.remove(move)
+            self.running += 1
+            self.handed += 1
+            if len(self.served) > ADDRESSES_KEPT:
+                self.served.clear()
+            self.served[move.address] = self.handed
+            work = asyncio.get_running_loop().create_task(self.pool.think(*move.arguments))
+            work.add_done_callback(functools.partial(self._thought, move))
+
+    def _thought(self, move: _Move, work: asyncio.Task[tuple[str, float]]) -> None:
+        self.running -= 1
+        if work.cancelled():
+            if not move.answer.done():
+                move.answer.cancel()
+        elif (error := work.exception()) is not None:
+            if not move.answer.done():
+                move.answer.set_exception(error)
+        else:
+            name, seconds = work.result()
+            self.budget(move.address).spend(seconds)
+            if not move.answer.done():
+                move.answer.set_result((name, seconds))
+        with contextlib.suppress(RuntimeError):  # the loop is closing: nothing more to hand out
+            self.dispatch()
+
+    def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+        for move in self.waiting:
+            move.answer.cancel()
+        self.waiting.clear()
+
+
+class FairBots:
+    """Where a server's bots think: a pool of ``workers`` processes for search bots and one
+    for the quick bots (:data:`QUICK_BOTS`), each handed out fairly (see the module
+    docstring), with at most ``seconds_per_address`` processor seconds a minute per client
+    address (a table of nobody's counts as an address of its own)."""
+
+    def __init__(self, workers: int | None = None, seconds_per_address: float = 60.0) -> None:
+        budgets: dict[str, Allowance] = {}
+        searches = WorkerPool(workers)
+        # quick bots take milliseconds a move: at the server's own priority, another job on the
+        # machine cannot keep a person's Easy bot waiting either
+        quick = WorkerPool(min(1, searches.workers), nice=0)
+        self.search = _Lane(searches, budgets, seconds_per_address)
+        self.quick = _Lane(quick, budgets, seconds_per_address)
+        self._numbers = 0
+
+    async def think(
+        self,
+        key: str,
+        record: JsonDict,
+        seat: int,
+        spec: str,
+        rng: random.Random,
+        *,
+        people: bool = True,
+        address: str | None = None,
+    ) -> tuple[str, float]:
+        """The move of the bot ``spec`` (see :func:`think`), once its turn for a worker comes:
+        ``people`` says whether the table has a person at it, ``address`` who it is for (None:
+        the table ``key`` alone)."""
+        lane = self.quick if parse_spec(spec)[0] in QUICK_BOTS else self.search
+        self._numbers += 1
+        answer: asyncio.Future[tuple[str, float]] = asyncio.get_running_loop().create_future()
+        move = _Move((key, record, seat, spec, rng), people, address or f"table:{key}", self._numbers, answer)
+        lane.waiting.append(move)
+        lane.dispatch()
+        return await answer
+
+    async def close(self) -> None:
+        for lane in (self.search, self.quick):
+            lane.close()
+        await asyncio.gather(self.search.pool.close(), self.quick.pool.close())

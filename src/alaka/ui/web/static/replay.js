@@ -9,6 +9,21 @@ const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
 
+/** The token of `seat` at this table: from this page's fragment (the table page's review
+ * link carries it, for the seat it names), else from the seat's link this browser remembers;
+ * null if neither. */
+function tokenOf(seat) {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given && params.get("seat") === String(seat)) return given; // the link's seat only
+  const mine = myTables().find((entry) => entry.id === tableId && entry.seat === seat);
+  if (!mine) return null;
+  try {
+    return new URLSearchParams(new URL(mine.url, location.origin).hash.slice(1)).get("token");
+  } catch {
+    return null;
+  }
+}
+
 /** The seat this browser played at this table, if it remembers one (the replay opens as it). */
 function mySeat() {
   const mine = myTables().find((entry) => entry.id === tableId);
@@ -183,11 +198,23 @@ async function startReview() {
     return;
   }
   const seat = page.seat;
+  const token = tokenOf(seat);
+  if (!token) {
+    fill($("review-body"), h("p", { class: "dim" }, "A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\")."));
+    return;
+  }
   fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
   try {
     for (;;) {
-      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}`);
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/review`, { token });
       if (seat !== page.seat) return;
+      if (answer.status === "queued") {
+        const ahead = answer.position - 1;
+        const words = ahead === 0 ? "next in the queue" : `in the queue, ${ahead} ${ahead === 1 ? "review" : "reviews"} ahead`;
+        fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, `Waiting to be rated: ${words}…`));
+      } else if (answer.status === "working") {
+        fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
+      }
       if (answer.status === "ready") {
         page.review = answer.review;
         showReview(answer.review);

@@ -363,7 +363,8 @@ function showOutcome(message) {
   if (!outcome) return;
   const id = encodeURIComponent(message.table.id);
   const seat = message.seat === null ? "" : `?seat=${message.seat}`;
-  const review = message.seat === null ? "" : `${seat}&review=1`;
+  // a review needs the seat's token: it travels in the fragment, as on this page
+  const review = message.seat === null || !token ? "" : `${seat}&review=1#token=${encodeURIComponent(token)}`;
   fill(
     $("outcome-body"),
     renderOutcome(outcome, message.table, message.seat),
@@ -371,7 +372,7 @@ function showOutcome(message) {
       "p",
       { class: "after-links" },
       h("a", { href: `/table/${id}/replay${seat}`, "data-testid": "replay-link" }, "Replay the game"),
-      message.seat === null
+      message.seat === null || !token
         ? null
         : [" · ", h("a", { href: `/table/${id}/replay${review}`, "data-testid": "review-link" }, "Review my decisions")],
     ),
