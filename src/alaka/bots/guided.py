@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 from alaka.bots.ismcts import win_shares
-from alaka.bots.learned import LearnedModel
+from alaka.bots.learned import LearnedModel, advance
 from alaka.core.protocol import CHANCE, TERMINAL, Action, State
 
 
@@ -173,19 +173,11 @@ class GuidedSearchBot:
         """A new position: play on through chance and forced moves to the next real decision,
         where one network pass gives both the values to back up (instead of a rollout) and the
         new node's prior; at the end of the game, its win shares and no node."""
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                return tuple(win_shares(state)), None
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
-            node = self._expand(state, player)
-            return node.value, node
+        player = advance(state, rng)
+        if player == TERMINAL:
+            return tuple(win_shares(state)), None
+        node = self._expand(state, player)
+        return node.value, node
 
     def _select(self, node: _Node, legal: tuple[Action, ...]) -> Action:
         player = node.player
