@@ -489,11 +489,15 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
 
     # the review: seat 1's decisions rated, the costliest named, each one's rating at its step
     page.click("[data-testid=review-start]")
-    page.wait_for_selector(
-        "[data-testid=review] h3, [data-testid=review] p:has-text('Well played')", timeout=PATIENCE_MS
-    )
-    review = page.locator("[data-testid=review]").inner_text()
-    assert "chose as well as the best the search found" in review
+    page.wait_for_selector("[data-testid=review-headline]", timeout=PATIENCE_MS)
+    # the headline counts what the server's review counted (the game ships no weights here:
+    # the search judges; test_a_learned_review_opens_at_the_first_costly_decision has weights)
+    made = api(server, f"/api/tables/{finished_zoo['id']}/review?seat=0")["review"]
+    headline = page.locator("[data-testid=review-headline]").inner_text()
+    assert f"had {made['with_choice']} decisions with a choice;" in headline
+    assert (f"{made['mattered']} mattered" if made["mattered"] else "none mattered") in headline
+    if made["first_costly"] is not None:
+        at(made["first_costly"] + 1)  # the review opened at its first costly decision
     costly = page.locator("[data-testid=costly] button")
     if costly.count():
         decided = int(costly.first.get_attribute("data-step") or 0)
@@ -510,6 +514,80 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
     assert not page.locator("[data-testid=outcome]").is_visible()
     assert not crashes
     context.close()
+
+
+def _learned_review(folder: Path, table_id: str, seat: int) -> dict[str, Any]:
+    """The review the server would make of ``seat`` if Alakazoo shipped weights: the table's
+    record, read from the server's own SQLite file, reviewed with a network of random weights
+    by the same :func:`~alaka.bots.review.review_game` (the server only passes it on)."""
+    import sqlite3
+
+    import alaka
+    from alaka.bots.learned import LearnedModel, read_weights
+    from alaka.bots.review import review_game
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "bots"))
+    from test_learned import random_weights
+
+    with sqlite3.connect(f"file:{folder / 't.sqlite3'}?mode=ro", uri=True) as db:
+        game, players = db.execute(
+            "SELECT game, num_players FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        rows = db.execute("SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
+        actions = [action for (action,) in rows]
+    record = {**alaka.game(game).new_initial_state(players).record(), "actions": actions}
+    model = LearnedModel(game, read_weights(random_weights(folder / "w.npz", game)), "random test weights")
+    made: dict[str, Any] = review_game(record, seat, judge=model, worlds=8).json()
+    return made
+
+
+def test_a_learned_review_opens_at_the_first_costly_decision(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Issue 35: the review's headline counts only the decisions that mattered, and the page
+    opens at the first costly decision with its rating in view, on a desktop and on a phone."""
+    running = Server(tmp_path)
+    try:
+        table = create_table(running.url, "alakazoo", [BOT, BOT])["table"]
+        wait_finished(running.url, table["id"])
+        review = _learned_review(tmp_path, table["id"], 0)
+    finally:
+        running.stop()
+    running = Server(tmp_path, port=running.port)  # the same file: the finished table is there
+    try:
+        first = review["first_costly"]
+        assert first is not None, "a heuristic player judged by a random network misses somewhere"
+        answer = json.dumps({"status": "ready", "seat": 0, "review": review})
+        for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+            context = browser.new_context(viewport=viewport)
+            context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
+            page = context.new_page()
+            crashes: list[str] = []
+            page.on("pageerror", lambda error, seen=crashes: seen.append(str(error)))
+            page.route(
+                "**/api/tables/*/review?seat=0",
+                lambda route: route.fulfill(status=200, content_type="application/json", body=answer),
+            )
+            page.goto(f"{running.url}/table/{table['id']}/replay?seat=0&review=1")
+            page.wait_for_selector(f"[data-testid=replay-step][data-step='{first + 1}']")
+            headline = page.locator("[data-testid=review-headline]").inner_text()
+            assert f"had {review['with_choice']} decisions with a choice;" in headline
+            assert f"{review['mattered']} mattered" in headline
+            assert f"the best choice was made in {review['best']} of them" in headline
+            if review["decided"]:
+                assert (
+                    f"already {review['decided']['result']} from turn {review['decided']['turn']}" in headline
+                )
+            assert "better:" in page.locator("[data-testid=rating]").inner_text()
+            top = page.evaluate("document.getElementById('happened').getBoundingClientRect().top")
+            assert 0 <= top < viewport["height"], f"the rating is off the {name} screen ({top}px)"
+            if viewport is PHONE:
+                no_horizontal_overflow(page)
+            page.screenshot(path=shots / f"replay-review-learned-{name}.png")
+            assert not crashes
+            context.close()
+    finally:
+        running.stop()
 
 
 def test_an_open_page_reconnects_after_a_server_restart(

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 from alaka.bots.ismcts import Policy, win_shares
-from alaka.bots.learned import LearnedModel
+from alaka.bots.learned import LearnedModel, advance
 from alaka.core.protocol import CHANCE, TERMINAL, Action, State
 
 
@@ -191,16 +191,9 @@ class GuidedSearchBot:
         where one network pass gives both the values to back up (instead of a rollout) and the
         new node's prior; at the end of the game, its win shares and no node."""
         while True:
-            player = state.current_player()
+            player = advance(state, rng)
             if player == TERMINAL:
                 return tuple(win_shares(state)), None
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
             if self.opponents is not None and player != me:
                 state.apply_action(self.opponents(state, player, rng))
                 continue

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from alaka.core.encoding import ViewEncoding
 from alaka.core.entry import MissingPart
 from alaka.core.errors import AlakaError
-from alaka.core.protocol import Action, State
+from alaka.core.protocol import CHANCE, TERMINAL, Action, State
 from alaka.core.registry import entry
 
 Array = npt.NDArray[np.float32]
@@ -258,6 +258,26 @@ def model_for(game: str, weights: str | None = None) -> LearnedModel:
     if model.network.meta.get("game", game) != game:
         raise WeightsError(f"the weights in {model.source} were trained for {model.network.meta['game']}")
     return model
+
+
+def advance(state: State, rng: random.Random) -> int:
+    """Play ``state`` on through chance (drawn with ``rng``) and forced moves (one legal action)
+    to the next real decision or the end; the player to decide there, or ``TERMINAL``.
+
+    A network is asked only where someone has a choice: guided search expands its nodes there
+    and the review takes its values there.
+    """
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            return player
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return player
+        state.apply_action(legal[0])
 
 
 class LearnedBot:

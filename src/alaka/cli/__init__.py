@@ -857,25 +857,43 @@ def review_command(
         str, typer.Argument(help="A finished game's record (JSON), e.g. one saved by alaka play.")
     ],
     seat: Annotated[int, typer.Option("--seat", help="Whose decisions to review (1 = first player).")] = 1,
+    worlds: Annotated[
+        int,
+        typer.Option("--worlds", min=2, max=10_000, help="Worlds each choice is tried in (learned value)."),
+    ] = 32,
+    weights: Annotated[
+        str | None,
+        typer.Option("--weights", help="Judge with this weights file instead of the game's own."),
+    ] = None,
+    search: Annotated[
+        bool, typer.Option("--search", help="Judge by a search even where the game ships weights.")
+    ] = False,
     iterations: Annotated[
-        int, typer.Option("--iterations", min=1, max=100_000, help="Searches for each decision.")
+        int, typer.Option("--iterations", min=1, max=100_000, help="Searches for each decision (search).")
     ] = 200,
     top: Annotated[int, typer.Option("--top", min=1, help="How many costly decisions to show.")] = 5,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
 ) -> None:
-    """Rate each of a seat's decisions by a search from what that seat could see, and show the
-    ones that cost the most win chance and what was better (as a chess site reviews a game)."""
+    """Rate each of a seat's decisions from what that seat could see (by the game's learned
+    value where it ships weights, else by a search), count the decisions that mattered and how
+    many got the best choice, and show the costliest misses and what was better."""
     from pathlib import Path
 
-    from alaka.bots.review import review_game, review_text
+    from alaka.bots.learned import model_for
+    from alaka.bots.review import Judge, review_game, review_text
     from alaka.ui.tui.records import load_record
 
+    if search and weights is not None:
+        raise AlakaError("--search and --weights do not go together: a review judges one way")
     record = load_record(Path(file))
     given = {"catalogue": catalogue, "components": components}
     files = {name: path for name, path in given.items() if path is not None}
-    with console.status("Reviewing (a search at each decision)..."):
-        review = review_game(record, seat - 1, iterations=iterations, files=files)
+    judge: Judge = "search" if search else "auto"
+    if weights is not None:
+        judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
+    with console.status("Reviewing (rating each decision)..."):
+        review = review_game(record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files)
     console.print(review_text(review, get_game(review.game).title, top), markup=False, highlight=False)
 
 

@@ -153,9 +153,21 @@ function percent(win) {
   return `${Math.round(win * 100)}%`;
 }
 
+/** How the review rated the decision made at this step: already decided, of little
+ * consequence (its choices within noise of each other), the best, or what it cost. */
 function ratingLine(d) {
-  if (d.loss < page.review.mistake) {
-    return h("p", { class: "rating good", "data-testid": "rating" }, `A good choice (${percent(d.chosen.win)} to win).`);
+  if (d.decided) {
+    return h(
+      "p",
+      { class: "rating dim", "data-testid": "rating" },
+      `The game was already ${d.decided} here (${percent(d.chosen.win)} to win whatever the choice).`,
+    );
+  }
+  if (!d.mattered) {
+    return h("p", { class: "rating dim", "data-testid": "rating" }, "This choice made little difference: the options were within noise of each other.");
+  }
+  if (d.good) {
+    return h("p", { class: "rating good", "data-testid": "rating" }, `The best choice (${percent(d.chosen.win)} to win).`);
   }
   return h(
     "p",
@@ -218,7 +230,7 @@ async function startReview() {
       if (answer.status === "ready") {
         page.review = answer.review;
         showReview(answer.review);
-        go(page.step);
+        await openAtFirstCostly(answer.review);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -228,17 +240,50 @@ async function startReview() {
   }
 }
 
+/** The review opens at its first costly decision (the step after it, where the choice made and
+ * its rating show), with that step's panel scrolled into view, on a phone too; a review with
+ * none stays at the step shown. */
+async function openAtFirstCostly(review) {
+  if (review.first_costly === null || review.first_costly === undefined) {
+    await go(page.step);
+    return;
+  }
+  stop();
+  await go(review.first_costly + 1);
+  $("happened").closest("section").scrollIntoView({ block: "start" });
+}
+
+/** The headline in words: the decisions with a choice, those that mattered and how many of
+ * those got the best choice, and whether the game was already decided (as review_text says). */
+function headline(review) {
+  const who = seatLabel(review.seat, page.table);
+  const parts = [`${who} had `, h("b", {}, String(review.with_choice)), " decisions with a choice; "];
+  if (review.mattered) {
+    parts.push(
+      h("b", { "data-testid": "review-mattered" }, String(review.mattered)),
+      " mattered, and the best choice was made in ",
+      h("b", { "data-testid": "review-best" }, String(review.best)),
+      ` of them (${percent(review.agreement)}).`,
+    );
+  } else {
+    parts.push("none mattered (no choice was clearly better than another).");
+  }
+  if (review.decided) parts.push(` The game was already ${review.decided.result} from turn ${review.decided.turn}.`);
+  return parts;
+}
+
 function showReview(review) {
   const costly = review.costly.map((step) => review.decisions.find((d) => d.step === step));
+  const how = review.judge === "learned"
+    ? `the learned value, each choice tried in ${review.budget} worlds`
+    : `a search of ${review.budget} iterations at each decision`;
   fill(
     $("review-body"),
+    h("p", { class: "headline", "data-testid": "review-headline" }, headline(review)),
     h(
       "p",
-      {},
-      `${seatLabel(review.seat, page.table)} chose as well as the best the search found (within `,
-      `${percent(review.mistake)} win chance) in `,
-      h("b", {}, percent(review.agreement)),
-      ` of ${review.decisions.length} decisions (${review.iterations} searches each, from what you could see).`,
+      { class: "note" },
+      `Judged by ${how}, from what you could see. A decision mattered when its choices differed by more than their noise and by ${percent(review.thresholds.matters)} win chance or more.`,
     ),
     costly.length
       ? [
@@ -263,7 +308,7 @@ function showReview(review) {
             }),
           ),
         ]
-      : h("p", {}, "No decision gave away much win chance. Well played!"),
+      : h("p", {}, review.mattered ? "No decision that mattered was missed. Well played!" : "Nothing to point out."),
   );
 }
 
@@ -297,7 +342,7 @@ function reviewButton() {
   button.addEventListener("click", startReview);
   return [
     button,
-    h("p", { class: "note" }, "A search rates each decision of this seat from what it could see, and shows those that cost the most win chance."),
+    h("p", { class: "note" }, "Each decision of this seat is rated from what it could see; the review counts the decisions that mattered and opens at the first costly one."),
   ];
 }
 
