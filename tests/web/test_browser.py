@@ -492,7 +492,7 @@ def test_replay_steps_by_event_and_turn_plays_by_itself_and_reviews_the_seat(
     page.wait_for_selector("[data-testid=review-headline]", timeout=PATIENCE_MS)
     # the headline counts what the server's review counted (the game ships no weights here:
     # the search judges; test_a_learned_review_opens_at_the_first_costly_decision has weights)
-    made = api(server, f"/api/tables/{finished_zoo['id']}/review?seat=0")["review"]
+    made = api(server, f"/api/tables/{finished['id']}/review", {"token": token})["review"]
     headline = page.locator("[data-testid=review-headline]").inner_text()
     assert f"had {made['with_choice']} decisions with a choice;" in headline
     assert (f"{made['mattered']} mattered" if made["mattered"] else "none mattered") in headline
@@ -565,10 +565,10 @@ def test_a_learned_review_opens_at_the_first_costly_decision(
             crashes: list[str] = []
             page.on("pageerror", lambda error, seen=crashes: seen.append(str(error)))
             page.route(
-                "**/api/tables/*/review?seat=0",
+                "**/api/tables/*/review",  # the seat's review, asked for with its token
                 lambda route: route.fulfill(status=200, content_type="application/json", body=answer),
             )
-            page.goto(f"{running.url}/table/{table['id']}/replay?seat=0&review=1")
+            page.goto(f"{running.url}/table/{table['id']}/replay?seat=0&review=1#token=seat-token")
             page.wait_for_selector(f"[data-testid=replay-step][data-step='{first + 1}']")
             headline = page.locator("[data-testid=review-headline]").inner_text()
             assert f"had {review['with_choice']} decisions with a choice;" in headline
