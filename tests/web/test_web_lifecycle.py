@@ -19,6 +19,7 @@ from alaka.ui.web.limits import Limits
 from alaka.ui.web.seeds import new_seed
 from alaka.ui.web.store import SeatRow, Store, TableRow
 from alaka.ui.web.tables import Pace, Table, TableRoom
+from alaka.ui.web.workers import replay_view
 
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 
@@ -27,14 +28,21 @@ PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 LONG_AGO = "2025-01-01T12:00:00+00:00"
 
 
+def finished_records(count: int, game: str = "alakazoo", players: int = 2) -> list[dict[str, object]]:
+    """The records of ``count`` games of heuristic bots, played to the end."""
+    bots = [make_bot("heuristic", game)] * players
+    return [
+        alaka.play(alaka.game(game).new_initial_state(players), bots, seed=n).record() for n in range(count)
+    ]
+
+
 def finished_tables(path: Path, count: int, game: str = "alakazoo", players: int = 2) -> list[str]:
     """``count`` games of heuristic bots that finished long ago, written straight into a store."""
     rows = []
-    for n in range(count):
-        bots = [make_bot("heuristic", game)] * players
-        final = alaka.play(alaka.game(game).new_initial_state(players), bots, seed=n)
+    for n, record in enumerate(finished_records(count, game, players)):
         seats = [SeatRow(s, "bot", "heuristic", f"Player {s + 1}", None, joined=True) for s in range(players)]
-        actions = final.record()["actions"]
+        actions = record["actions"]
+        assert isinstance(actions, list)
         row = TableRow(
             f"f{n:05d}", game, players, {}, new_seed(), LONG_AGO, seats, actions, finished=LONG_AGO
         )
@@ -145,20 +153,32 @@ def test_the_lobby_is_paged(tmp_path: Path) -> None:
 
 def test_replays_cycling_over_many_games_take_no_time_from_the_event_loop(tmp_path: Path) -> None:
     """M3: each replay of a game not among the last few replayed cost the event loop the
-    whole replay (hundreds of milliseconds on the reporter's machine); now a worker does it."""
+    whole replay (hundreds of milliseconds on the reporter's machine); now a worker does it.
+
+    The loop's hold-ups, less those of an idle second before (the machine's own noise), are
+    compared with what the same replays cost in wall time done one after another right after, on
+    the same machine: a fixed bound in seconds failed on a busy CI machine. Done on the loop,
+    the replays would hold it up at least their whole cost; done in a worker, a small share.
+    """
     db = tmp_path / "t.sqlite3"
     games = finished_tables(db, 10, "alakazum", 5)
+    asked = [(table_id, 40 + rounds) for rounds in range(3) for table_id in games]
     with live_server(db) as server:
         loop = server.loop
+        noise = asyncio.run_coroutine_threadsafe(_lag(1.0), loop).result(10) / 1.0
         watch = asyncio.run_coroutine_threadsafe(_lag(3.0), loop)
         time.sleep(0.2)
         with httpx.Client(base_url=server.url) as http:
-            for rounds in range(3):
-                for table_id in games:
-                    answer = http.get(f"/api/tables/{table_id}/replay?step={40 + rounds}&seat=0")
-                    assert answer.status_code == 200
-        lag = watch.result(10)
-    assert lag < 0.3, f"the event loop was held up {lag:.2f} s in all"
+            for table_id, step in asked:
+                answer = http.get(f"/api/tables/{table_id}/replay?step={step}&seat=0")
+                assert answer.status_code == 200
+        lag = watch.result(10) - 3.0 * noise
+    records = dict(zip(games, finished_records(10, "alakazum", 5), strict=True))
+    started = time.perf_counter()
+    for table_id, step in asked:  # more games than a worker keeps: each is replayed afresh
+        replay_view(table_id, records[table_id], step, 0)
+    on_the_loop = time.perf_counter() - started
+    assert lag < on_the_loop / 2, f"the loop was held up {lag:.2f} s; the replays cost {on_the_loop:.2f} s"
 
 
 async def _lag(seconds: float) -> float:
