@@ -1,7 +1,7 @@
 """Where the adapters find a game's tensors, and how they read them as NumPy arrays.
 
-Every adapter reaches a game's encoding through :func:`for_game` alone, so the one place that
-knows where a game keeps it is here (later, the game's own entry will name it).
+Every adapter reaches a game's encoding through :func:`for_game` alone, which finds it where the
+game's entry names it (``GameEntry.encoding``), so no adapter knows a game's modules.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import alaka
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 GAME = alaka.game("alakazoo")
 
 
