@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 import alaka
 from alaka.rl.encoding import encoded_games, for_game, recent_view
 from alaka.rl.gym import AlakaEnv, env_id
+from needs import need
 
 NAMES = list(encoded_games())  # the games with an observation encoding
 
@@ -132,3 +133,29 @@ def test_bad_arguments_get_one_clear_error() -> None:
         AlakaEnv("alakazoo", 2, colour="red")
     with pytest.raises(alaka.AlakaError, match=r"call reset\(\) before"):
         AlakaEnv("alakazoo", 2).action_masks()
+
+
+def test_stable_baselines3_make_vec_env_steps_several_environments() -> None:
+    """SB3's ``make_vec_env`` asks for ``render_mode="rgb_array"`` and retries only on a
+    ``TypeError``: the environment accepts the mode, as Gymnasium's own do, and steps."""
+    try:
+        from stable_baselines3.common.env_util import make_vec_env
+    except ImportError:
+        need("Stable-Baselines3 is not installed (pip install 'sb3-contrib>=2.3')")
+    vector = make_vec_env(env_id("alakazoo"), n_envs=3, seed=0, env_kwargs={"num_players": 2})
+    observations = vector.reset()
+    assert observations.shape == (3, vector.observation_space.shape[0])
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        masks = np.stack(vector.env_method("action_masks"))
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        observations, rewards, _, _ = vector.step(actions)
+        assert observations.shape[0] == 3 and rewards.shape == (3,)
+    vector.close()
+
+
+def test_a_render_mode_it_does_not_draw_is_accepted_and_draws_nothing() -> None:
+    environment = AlakaEnv("alakazoo", 2, render_mode="rgb_array")
+    environment.reset(seed=0)
+    with pytest.warns(UserWarning, match="not 'rgb_array': nothing is drawn"):
+        assert environment.render() is None

@@ -74,10 +74,6 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
         self.num_players = self.game.check_players(num_players)
         if seat is not None and not 0 <= seat < self.num_players:
             raise EnvironmentArgumentError(f"seat must be 0..{self.num_players - 1} or None, not {seat!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise EnvironmentArgumentError(
-                f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}"
-            )
         specs = [opponents] * (self.num_players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != self.num_players - 1:
             raise EnvironmentArgumentError(
@@ -169,7 +165,20 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
         return info
 
     def render(self) -> str | None:
+        """The learning seat's view as text (``ansi``), or printed (``human``).
+
+        A mode the environment does not draw (``rgb_array``, which Stable-Baselines3's
+        ``make_vec_env`` asks for by default) is accepted at construction, as Gymnasium's own
+        environments accept it (``gymnasium.make`` already warns of it); asking to render
+        then warns and draws nothing, instead of refusing to make the environment.
+        """
         if self.render_mode is None:
+            return None
+        if self.render_mode not in RENDER_MODES:
+            gymnasium.logger.warn(
+                f"this environment draws render_mode {' or '.join(map(repr, RENDER_MODES))}, "
+                f"not {self.render_mode!r}: nothing is drawn"
+            )
             return None
         text = render_text(self.alaka_state, self.seat)
         if self.render_mode == "human":
