@@ -70,12 +70,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 try:  # the clients read with orjson when it is there (the web extra), so they leave the server more CPU
     from orjson import loads
@@ -92,6 +94,9 @@ class Load:
     server_actions: int = 0
     games: int = 0
     errors: list[str] = field(default_factory=list)
+    #: Connections the transport dropped or refused (httpx or WebSocket), per table ("new": while
+    #: making one): under load a benchmark counts them and plays on, instead of dying of one.
+    transport_errors: Counter[str] = field(default_factory=Counter)
     bot_moves: int = 0
     #: Latencies count only for actions sent from this moment (``time.perf_counter``) on.
     measure_from: float = 0.0
@@ -157,18 +162,25 @@ async def table_loop(
     await asyncio.sleep(delay)
     async with httpx.AsyncClient(base_url=base, timeout=30.0) as http:
         while time.perf_counter() < stop:
-            response = await http.post(
-                "/api/tables", json={"game": game, "seats": [{"kind": "human"}] * players}
-            )
-            body = response.json()
-            table = body["table"]["id"]
-            tokens = [link["token"] for link in body["links"]["seats"]]
-            seqs = await asyncio.gather(
-                *(seat_client(ws, table, t, random.Random(rng.random()), load, stop) for t in tokens)
-            )
-            load.server_actions += max(seqs)
-            summary = (await http.get(f"/api/tables/{table}")).json()
-            load.games += summary["status"] == "finished"
+            table = "new"
+            try:
+                response = await http.post(
+                    "/api/tables", json={"game": game, "seats": [{"kind": "human"}] * players}
+                )
+                body = response.json()
+                table = body["table"]["id"]
+                tokens = [link["token"] for link in body["links"]["seats"]]
+                seqs = await asyncio.gather(
+                    *(seat_client(ws, table, t, random.Random(rng.random()), load, stop) for t in tokens)
+                )
+                load.server_actions += max(seqs)
+                summary = (await http.get(f"/api/tables/{table}")).json()
+                load.games += summary["status"] == "finished"
+            except (httpx.TransportError, ConnectionClosed, OSError) as error:
+                load.transport_errors[table] += 1
+                if len(load.errors) < 100:
+                    load.errors.append(f"table {table}: {type(error).__name__}: {error}")
+                await asyncio.sleep(0.5)  # a dropped connection under load: try again, not at once
 
 
 async def run(
@@ -743,6 +755,11 @@ def report(load: Load, elapsed: float) -> None:
             f"p99 {percentile(ms, 99):.1f}   max {ms[-1]:.1f}   ({len(ms):,} actions)"
         )
     print(f"errors               {len(load.errors)}" + (f"  first: {load.errors[0]}" if load.errors else ""))
+    dropped = load.transport_errors
+    print(
+        f"transport errors     {sum(dropped.values())} on {len(dropped)} tables"
+        + (f" (while making a table: {dropped['new']})" if dropped["new"] else "")
+    )
 
 
 if __name__ == "__main__":
