@@ -7,7 +7,9 @@ a game that raises stops the run with the game's own message.
 
 Without ``address`` a local Ray instance is started with ``jobs`` CPUs, listening on 127.0.0.1
 only, and stopped at the end; with one (``auto``, ``ray://head:10001``) the run joins that
-cluster and uses all its CPUs.
+cluster and uses all its CPUs. A loopback address (``127.0.0.1:6379``, a cluster on this machine
+started with ``ray start --head --node-ip-address 127.0.0.1``) keeps the driver on the loopback
+too (:func:`on_loopback`).
 Workers import ``alaka`` themselves: install it on every node (docs/simulate.md). Ray is
 imported only here, so nothing else needs the ``ray`` extra.
 """
@@ -29,9 +31,33 @@ from alaka.sim.scheduler import MAX_BATCH, RETRIES, PlayBatch
 LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
-def _ray(local: bool) -> Any:
+#: Hosts of an ``--address`` on this machine's loopback.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def on_loopback(address: str | None) -> bool:
+    """Whether ``address`` (``host:port``) names a cluster on this machine's loopback: Ray, left
+    to itself, swaps such a host for this machine's outward address and then finds no cluster
+    there ("Failed to connect to Ray cluster at 192.0.2.2:6379"); the driver must stay on the
+    loopback too."""
+    if not address:
+        return False
+    host = address.removeprefix("ray://").rpartition(":")[0]
+    return host in LOOPBACK_HOSTS
+
+
+#: Ray's switch for token authentication, which Ray 2.59 and later turn on for a cluster
+#: started on this machine: a driver joining one must send the cluster's token (read from
+#: ``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token``, where ``ray start``
+#: writes it). A cluster without authentication ignores the token.
+AUTH_MODE = "RAY_AUTH_MODE"
+
+
+def _ray(local: bool, joining: bool = False) -> Any:
     if local and "ray" not in sys.modules:
         os.environ.setdefault(LOOPBACK_ONLY, "0")
+    if local and joining:
+        os.environ.setdefault(AUTH_MODE, "token")
     try:
         import ray
     except ImportError:
@@ -56,12 +82,14 @@ class RayBackend:
         play: PlayBatch = play_batch,
         retries: int = RETRIES,
     ) -> None:
-        ray = self._ray = _ray(local=not address)
+        loopback = on_loopback(address)
+        ray = self._ray = _ray(local=not address or loopback, joining=loopback)
         self._started = False
         if not ray.is_initialized():
             try:
                 if address:
-                    ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+                    node = {"_node_ip_address": "127.0.0.1"} if loopback else {}
+                    ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False, **node)
                 else:
                     ray.init(
                         num_cpus=jobs,
