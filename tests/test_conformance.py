@@ -77,14 +77,15 @@ def test_the_kit_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None
 def test_the_kit_catches_lost_components(monkeypatch: pytest.MonkeyPatch) -> None:
     """The conservation check fails if a discarded card vanishes."""
     from alaka.games.alakazoo import rules
+    from alaka.games.alakazoo.actions import DISCARD
 
-    original = rules._apply_discard
+    original = rules._HANDLERS[DISCARD]
 
     def lossy(s, action):  # type: ignore[no-untyped-def]
         original(s, action)
         s.discard.pop()
 
-    monkeypatch.setitem(rules._HANDLERS, rules.DISCARD, lossy)
+    monkeypatch.setitem(rules._HANDLERS, DISCARD, lossy)
     with pytest.raises(conformance.ConformanceError, match="created or lost"):
         for seed in range(10):
             conformance.check_playout(alaka.game("alakazoo"), 2, seed)

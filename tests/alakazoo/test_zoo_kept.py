@@ -1,4 +1,4 @@
-"""What Alakazoo keeps to be quick (rules.py): each board's shown spaces, a bit mask the rules
+"""What Alakazoo keeps to be quick (rules/table.py): each board's shown spaces, a bit mask the rules
 read for covered runes, complete boards and displays. It must be what the board shows, at every
 step of random games."""
 
