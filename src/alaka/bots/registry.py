@@ -13,13 +13,21 @@ heuristic prior: the share of the budget kept to check the tree's choice against
 heuristic's move on paired simulations; 0 = off) and ``check`` (with ``verify``: ``disagree``
 checks only a tree choice that is not the heuristic's; ``always`` then checks the tree's
 runner-up instead).
+
+``python:call=module:attribute`` (or ``call=agent.py:attribute``) plays a bot from outside
+Alaka: an object with ``act(state, seat, rng)``, a class of such objects, or a policy function.
+Only the command line offers it; the browser's tables take their fixed menu (:func:`bot_menu`).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import random
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from alaka.bots.heuristic_bot import HeuristicBot
 from alaka.bots.ismcts import (
@@ -38,6 +46,7 @@ from alaka.core.registry import entry
 
 if TYPE_CHECKING:
     from alaka.bots.learned import LearnedModel
+    from alaka.core.protocol import Action, State
 
 
 class BotSpecError(AlakaError):
@@ -249,11 +258,74 @@ def _classic(game: str, params: dict[str, str]) -> Bot:
         raise BotSpecError(f"bot 'ismcts': {error}") from None
 
 
+class _PolicyBot:
+    """A bare policy function ``(state, seat, rng) -> action`` as a bot."""
+
+    def __init__(self, policy: Callable[[State, int, random.Random], Action]) -> None:
+        self.policy = policy
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.policy(state, seat, rng)
+
+
+def _load_outside(target: str) -> object:
+    """The object at ``module:attribute`` or ``path/to/file.py:attribute``."""
+    where, sep, attribute = target.rpartition(":")
+    if not sep or not where or not attribute.isidentifier():
+        raise BotSpecError(f"bot 'python': call is module:attribute or file.py:attribute, not {target!r}")
+    try:
+        if where.endswith(".py"):
+            path = Path(where).expanduser().resolve()
+            if not path.is_file():
+                raise BotSpecError(f"bot 'python': there is no file {where}")
+            spec = importlib.util.spec_from_file_location(f"alaka_outside_{path.stem}", path)
+            if spec is None or spec.loader is None:
+                raise BotSpecError(f"bot 'python': {where} cannot be loaded as a module")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except BotSpecError:
+        raise
+    except Exception as error:  # the researcher's module itself fails: say where, not a traceback
+        raise BotSpecError(
+            f"bot 'python': {where} does not import: {type(error).__name__}: {error}"
+        ) from None
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise BotSpecError(f"bot 'python': {where} has no {attribute!r}") from None
+
+
+def _python(game: str, params: dict[str, str]) -> Bot:
+    """A bot from outside Alaka (a researcher's agent), so it joins ``alaka arena`` in one command:
+    ``call`` names an object with ``act(state, seat, rng)``, a class whose instances have it
+    (made with no arguments), or a policy function ``(state, seat, rng) -> action``."""
+    unknown = sorted(set(params) - {"call"})
+    if unknown or "call" not in params:
+        raise BotSpecError("bot 'python' takes one parameter, call=module:attribute (or file.py:attribute)")
+    found = _load_outside(params["call"])
+    if isinstance(found, type):
+        try:
+            found = found()
+        except Exception as error:
+            raise BotSpecError(
+                f"bot 'python': {params['call']}() fails: {type(error).__name__}: {error}"
+            ) from None
+    act = getattr(found, "act", None)
+    if callable(act):
+        return cast("Bot", found)
+    if callable(found):
+        return _PolicyBot(cast("Callable[[State, int, random.Random], Action]", found))
+    raise BotSpecError(f"bot 'python': {params['call']} is neither a bot (with act) nor a function")
+
+
 BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
     "learned": _learned,
     "ismcts": _ismcts,
+    "python": _python,
 }
 
 
