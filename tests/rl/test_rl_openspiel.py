@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.observation import make_observation
 from rl_helpers import GAME_COUNTS
 
@@ -200,20 +200,12 @@ def test_observers_offer_a_players_view_or_the_public_one_and_refuse_the_rest() 
         )
 
 
-class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's IS-MCTS bot, with the ``restart_at`` that ``evaluate_bots`` calls and the
-    Python bot leaves out (it keeps no state between moves, so there is nothing to do)."""
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        del state
-
-
 @pytest.mark.parametrize(("name", "players"), [(n, p) for n in NAMES for p in (2, 3)])
 def test_openspiel_ismcts_and_mcts_play_whole_games_against_the_heuristic(name: str, players: int) -> None:
     game = aos.load(name, players)
     evaluator = aos.HeuristicEvaluator(game)
     searchers = [
-        ISMCTSBot(game, evaluator, uct_c=1.0, max_simulations=20, random_state=np.random.RandomState(1)),
+        aos.ISMCTSBot(game, evaluator, uct_c=1.0, max_simulations=20, random_state=np.random.RandomState(1)),
         mcts.MCTSBot(game, 1.0, 20, evaluator, solve=False, random_state=np.random.RandomState(2)),
     ]
     for searcher in searchers:
@@ -237,7 +229,7 @@ def test_ismcts_with_random_rollouts_decides_a_position() -> None:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ISMCTSBot(game, evaluator, uct_c=1.0, max_simulations=5, random_state=np.random.RandomState(0))
+    bot = aos.ISMCTSBot(game, evaluator, uct_c=1.0, max_simulations=5, random_state=np.random.RandomState(0))
     assert bot.step(state) in state.legal_actions()
 
 

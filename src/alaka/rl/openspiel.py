@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 import alaka
 from alaka.bots.ismcts import win_shares
@@ -368,6 +369,15 @@ class HeuristicEvaluator:
             return list(state.chance_outcomes())
         legal = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's own Python IS-MCTS bot, unchanged but for the ``restart_at`` that
+    ``evaluate_bots`` calls and that bot leaves out (it keeps no state between moves, so there
+    is nothing to restart): shipped here so a researcher need not write the subclass."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        del state
 
 
 #: The registered game classes, by Alaka name.
