@@ -24,7 +24,12 @@ bridge's play phase, crazy eights) and Python games, is driven by one loop
 (:func:`random_game`), in rounds that alternate between the contenders in this one process, for
 processor time. It prints each one's median decisions/s and actions/s over the rounds, the
 ratio of alaka's to the geometric mean of the C++ card games (and of the Python games), and
-``clone()`` in microseconds side by side, with the machine's load average while it ran. With
+``clone()`` in microseconds side by side, with the machine's load average while it ran.
+The anchor is drawn fairly: a game whose chance is uniform (checked once, over the chance
+nodes of 20 random games) draws by a uniform pick from ``legal_actions()``, as cheaply as
+alaka's sampler; every row is given in decisions/s, non-forced decisions/s (more than one legal
+action) and actions/s; and each C++ game is also played whole in C++ (``evaluate_bots``), the
+native limit, printed beside the anchor. With
 ``--compiled-python`` (the interpreter of an environment holding the compiled build, README) the
 same comparison runs there too and its alaka rows are added; the ratios are taken within each
 run, so the load of a shared machine weighs on both sides of a ratio alike.
@@ -134,18 +139,20 @@ def random_game(
     """The one loop every contender runs: a uniformly random game to its end. Both libraries
     say ``current_player()`` -1 at chance and -4 at the end. Every 97th action (``countdown``
     runs on from game to game) a copy of the position goes to ``samples``, for the clone timing.
-    Returns the decisions, the actions and the countdown left."""
-    decisions = actions = 0
+    Returns the decisions, the non-forced decisions (more than one legal action), the actions
+    and the countdown left."""
+    decisions = nonforced = actions = 0
     while True:
         player = state.current_player()
         if player == -4:
-            return decisions, actions, countdown
+            return decisions, nonforced, actions, countdown
         if player == -1:
             state.apply_action(sample_chance(state, rng))
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             decisions += 1
+            nonforced += len(legal) > 1
         actions += 1
         countdown -= 1
         if countdown == 0:
@@ -171,14 +178,64 @@ def _openspiel_chance(state: Any, rng: random.Random) -> Any:
     return outcomes[-1][0]
 
 
+def _uniform_chance(state: Any, rng: random.Random) -> Any:
+    """A chance outcome of a game whose chance is uniform: a pick from ``legal_actions()``, as
+    cheap as alaka's own sampler (no probabilities walked)."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def chance_is_uniform(game: Any, games: int = 20, seed: int = 0) -> tuple[bool, int]:
+    """Whether every chance node met in ``games`` random games has equal probabilities (checked
+    once per game before it is timed), and how many nodes were checked."""
+    rng = random.Random(seed)
+    nodes = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                first = outcomes[0][1]
+                if any(abs(p - first) > 1e-12 for _, p in outcomes):
+                    return False, nodes + 1
+                nodes += 1
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return True, nodes
+
+
+def native_games_per_second(game: Any, seconds: float) -> float:
+    """Whole uniformly random games played in C++ (``pyspiel.evaluate_bots`` with OpenSpiel's
+    uniform random bots): the limit a Python-driven loop can approach."""
+    import pyspiel
+
+    bots = [pyspiel.make_uniform_random_bot(p, p) for p in range(game.num_players())]
+    games = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or games == 0:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, games)
+        games += 1
+    return games / elapsed
+
+
 @dataclass
 class Contender:
     label: str
     kind: str  # "alaka", "c++" or "python"
     new_state: Callable[[], Any]
     sample_chance: Callable[[Any, random.Random], Any]
+    #: How its chance outcomes are drawn: alaka's sampler, a uniform pick (checked), or by the
+    #: probabilities of ``chance_outcomes()``.
+    chance: str = "sampler"
+    #: The OpenSpiel game object, for the native figure (C++ games only).
+    game: Any = None
     rng: random.Random = field(default_factory=lambda: random.Random(0))
+    games: list[float] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
+    nonforced: list[float] = field(default_factory=list)
+    native_games: list[float] = field(default_factory=list)
     actions: list[float] = field(default_factory=list)
     clone_us: list[float] = field(default_factory=list)
     #: alaka's copies made for search (no history copied), beside ``clone()``.
@@ -187,21 +244,27 @@ class Contender:
 
     def round(self, seconds: float) -> None:
         """Whole games for ``seconds`` of processor time (at least one), then the clones."""
-        decisions = actions = 0
+        games = decisions = nonforced = actions = 0
         samples: list[Any] = []
         countdown = 97
         start = time.process_time()
         while True:
-            made, done, countdown = random_game(
+            made, chosen, done, countdown = random_game(
                 self.new_state(), self.sample_chance, self.rng, samples, countdown
             )
+            games += 1
             decisions += made
+            nonforced += chosen
             actions += done
             elapsed = time.process_time() - start
             if elapsed >= seconds:
                 break
+        self.games.append(games / elapsed)
         self.decisions.append(decisions / elapsed)
+        self.nonforced.append(nonforced / elapsed)
         self.actions.append(actions / elapsed)
+        if self.kind == "c++":
+            self.native_games.append(native_games_per_second(self.game, seconds))
         if samples:
             self.clone_us.append(_per_copy_us(samples, "clone"))
             if self.kind == "alaka":
@@ -239,7 +302,10 @@ def contenders(alaka_only: bool) -> list[Contender]:
     for kind, table in (("c++", CPP_GAMES), ("python", PYTHON_GAMES)):
         for name, params in table.items():
             game = pyspiel.load_game(name, params)
-            found.append(Contender(name, kind, game.new_initial_state, _openspiel_chance))
+            uniform, nodes = chance_is_uniform(game)
+            draw = _uniform_chance if uniform else _openspiel_chance
+            how = f"uniform ({nodes} nodes checked)" if uniform else "by probability"
+            found.append(Contender(name, kind, game.new_initial_state, draw, how, game))
     return found
 
 
@@ -260,8 +326,14 @@ def compare(rounds: int, seconds: float) -> dict[str, Any]:
     rows = {
         c.label: {
             "kind": c.kind,
+            "chance": c.chance,
             "decisions": _median(c.decisions),
+            "nonforced": _median(c.nonforced),
             "actions": _median(c.actions),
+            # the native rate in decisions/s: its games/s times this loop's decisions per game
+            "native_decisions": _median(c.native_games) * _median(c.decisions) / _median(c.games)
+            if c.native_games
+            else math.nan,
             "clone_us": _median(c.clone_us),
             "search_clone_us": _median(c.search_clone_us),
             "load": _median(c.loads),
@@ -271,16 +343,18 @@ def compare(rounds: int, seconds: float) -> dict[str, Any]:
     anchors = {}
     for kind in ("c++", "python"):
         chosen = [row for row in rows.values() if row["kind"] == kind]
-        anchors[kind] = {
-            key: _geomean([row[key] for row in chosen]) for key in ("decisions", "actions", "clone_us")
-        }
+        keys = ["decisions", "nonforced", "actions", "clone_us"] + (
+            ["native_decisions"] if kind == "c++" else []
+        )
+        anchors[kind] = {key: _geomean([row[key] for row in chosen]) for key in keys}
     return {"build": build(), "python": sys.version.split()[0], "rows": rows, "anchors": anchors}
 
 
 def report(results: list[dict[str, Any]], rounds: int, seconds: float) -> None:
     header = (
-        f"{'contender':22} {'build':8} {'decisions/s':>12} {'actions/s':>11} {'clone us':>9} "
-        f"{'search us':>9} {'x C++ dec':>9} {'x C++ act':>9} {'clone/C++':>9} {'x Py dec':>8} {'load':>5}"
+        f"{'contender':22} {'build':8} {'decisions/s':>12} {'non-forced/s':>12} {'actions/s':>11} "
+        f"{'clone us':>9} {'search us':>9} {'x dec':>6} {'x n-f':>6} {'x act':>6} {'clone/C++':>9} "
+        f"{'x Py act':>8} {'load':>5}"
     )
     print(header)
     print("-" * len(header))
@@ -293,25 +367,33 @@ def report(results: list[dict[str, Any]], rounds: int, seconds: float) -> None:
                 continue
             mine = short if row["kind"] == "alaka" else row["kind"]
             print(
-                f"{label:22} {mine:8} {row['decisions']:>12,.0f} {row['actions']:>11,.0f} "
-                f"{row['clone_us']:>9.2f} {row['search_clone_us']:>9.2f} "
-                f"{row['decisions'] / cpp['decisions']:>9.2f} "
-                f"{row['actions'] / cpp['actions']:>9.2f} {row['clone_us'] / cpp['clone_us']:>9.1f} "
-                f"{row['decisions'] / py['decisions']:>8.2f} {row['load']:>5.2f}",
+                f"{label:22} {mine:8} {row['decisions']:>12,.0f} {row['nonforced']:>12,.0f} "
+                f"{row['actions']:>11,.0f} {row['clone_us']:>9.2f} {row['search_clone_us']:>9.2f} "
+                f"{row['decisions'] / cpp['decisions']:>6.2f} {row['nonforced'] / cpp['nonforced']:>6.2f} "
+                f"{row['actions'] / cpp['actions']:>6.2f} {row['clone_us'] / cpp['clone_us']:>9.1f} "
+                f"{row['actions'] / py['actions']:>8.2f} {row['load']:>5.2f}",
                 flush=True,
             )
         shown_anchor = True
-    first = results[0]["anchors"]
+    first = results[0]
+    cpp = first["anchors"]["c++"]
     print(
-        f"\nC++ card games' geometric mean (this run): {first['c++']['decisions']:,.0f} decisions/s, "
-        f"{first['c++']['actions']:,.0f} actions/s, clone {first['c++']['clone_us']:.2f} us; "
-        f"Python games': {first['python']['decisions']:,.0f} decisions/s."
+        f"\nThe anchor, the C++ card games' geometric mean (this run): {cpp['decisions']:,.0f} decisions/s, "
+        f"{cpp['nonforced']:,.0f} non-forced/s, {cpp['actions']:,.0f} actions/s, "
+        f"clone {cpp['clone_us']:.2f} us; "
+        f"natively (whole games in C++, pyspiel.evaluate_bots) {cpp['native_decisions']:,.0f} decisions/s, "
+        "the limit of a loop driven from Python."
     )
+    chances = ", ".join(
+        f"{label} {row['chance']}" for label, row in first["rows"].items() if row["kind"] != "alaka"
+    )
+    print(f"Their chance outcomes are drawn: {chances}.")
     print(
         f"Medians of {rounds} alternating rounds of {seconds:g} s of processor time per contender; "
-        "ratios are alaka's over the anchor measured in the same process (each build's run has its "
-        "own). load: the 1-minute load average during the contender's rounds (the machine has "
-        f"{os.cpu_count()} cores). Python {results[0]['python']}."
+        "x dec, x n-f and x act are alaka's decisions/s, non-forced decisions/s and actions/s over "
+        "the anchor's, measured in the same process (each build's run has its own); x Py act over the "
+        "Python games' actions/s. load: the 1-minute load average during the contender's rounds (the "
+        f"machine has {os.cpu_count()} cores). Python {first['python']}."
     )
 
 
