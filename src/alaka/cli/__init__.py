@@ -206,7 +206,8 @@ def arena_command(
     import json
     from pathlib import Path
 
-    from alaka.sim.arena import run_match, summarize, wilson
+    from alaka.sim.arena import run_match, summarize
+    from alaka.sim.estimates import wilson
 
     g = _game(game)
     specs = _bot_specs(seats)

@@ -11,9 +11,7 @@ A shared win (equal best totals) gives each winner an equal share of one win.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +23,8 @@ from alaka.core.driver import play
 from alaka.core.protocol import Action, State
 from alaka.core.records import game_record
 from alaka.core.registry import game as get_game
+from alaka.sim.estimates import wilson
+from alaka.sim.runs import seats_for
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,6 @@ class _TimedBot:
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
-
-
-def seats_for(specs: Sequence[str], index: int) -> tuple[str, ...]:
-    k = index % len(specs)
-    return tuple(specs[k:]) + tuple(specs[:k])
 
 
 def play_one(
@@ -107,52 +102,6 @@ def run_match(
         futures = [pool.submit(play_one, game_name, specs, seed, i, options) for i in range(games)]
         for future in futures:
             yield future.result()
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its standard error, and the control variate's fitted coefficient."""
-
-    mean: float
-    error: float
-    beta: float
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The normal 95% interval."""
-        return (self.mean - 1.96 * self.error, self.mean + 1.96 * self.error)
-
-
-def control_variate(
-    values: Sequence[float], controls: Sequence[float], known_mean: float, beta: float | None = None
-) -> Estimate:
-    """The mean of ``values`` corrected by ``controls``, paired measurements whose true mean is
-    known: ``mean(values) - beta * (mean(controls) - known_mean)``, beta fitted by least squares
-    unless given (``beta=1`` with ``controls = values - gains`` is ``known_mean + mean(gains)``).
-
-    Win counts are noisy (one 4-player game's result has a standard deviation near 0.43 wins);
-    a control that shares much of that noise cancels it, so a few hundred games can settle a
-    few points of win rate (``benchmarks/score_deviations.py --records``). Needs three pairs.
-    """
-    if len(values) != len(controls) or len(values) < 3:
-        raise ValueError("a control variate needs at least three paired values")
-    if beta is None:
-        spread = statistics.variance(controls)
-        beta = statistics.covariance(controls, values) / spread if spread > 0 else 0.0
-    adjusted = [v - beta * (c - known_mean) for v, c in zip(values, controls, strict=True)]
-    error = statistics.stdev(adjusted) / math.sqrt(len(adjusted))
-    return Estimate(statistics.fmean(adjusted), error, beta)
 
 
 @dataclass

@@ -30,7 +30,6 @@ from alaka.core.protocol import Action, Game, State
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.stats import GameBasics, StatColumn, StatValue, check_statistics
-from alaka.sim.arena import seats_for
 
 #: A result row: column name -> value (see :mod:`alaka.sim.results` for the schema).
 Row = dict[str, Any]
@@ -173,6 +172,13 @@ class DoneGames:
 
     def __len__(self) -> int:
         return self.count
+
+
+def seats_for(specs: Sequence[str], index: int) -> tuple[str, ...]:
+    """The seats of game ``index``: the specs rotated by ``index``, so that over a multiple of
+    ``len(specs)`` games every bot sits in every position (and plays first) equally often."""
+    k = index % len(specs)
+    return tuple(specs[k:]) + tuple(specs[:k])
 
 
 def game_seed(run_seed: int, index: int, config: Configuration) -> int:
