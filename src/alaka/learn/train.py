@@ -46,7 +46,8 @@ from alaka.core.registry import game as get_game
 from alaka.learn.selfplay import FIELDS, Samples, TrainingBatch, concatenate, from_arrays, unpack
 from alaka.sim.estimates import win_share
 from alaka.sim.runs import BASE_LABEL, BatchJob, Row, RunPlan, plan_run
-from alaka.sim.scheduler import Backend, InlineBackend, ProcessBackend, run_batches
+from alaka.sim.scheduler import Backend, run_batches
+from alaka.sim.scheduler import local_backend as scheduler_backend
 
 #: The version of ``run.json``; a folder of another version is refused.
 RUN_FORMAT = 1
@@ -153,7 +154,7 @@ def local_backend(jobs: int) -> MakeBackend:
     """Backends of ``jobs`` local processes (1: this process)."""
 
     def make(play: Callable[[BatchJob], list[Row]]) -> AbstractContextManager[Backend]:
-        return InlineBackend(play) if jobs <= 1 else ProcessBackend(jobs, play=play)
+        return scheduler_backend(jobs, play)
 
     return make
 

@@ -27,12 +27,16 @@ from alaka.core.driver import Bot, play
 from alaka.core.errors import AlakaError
 from alaka.core.params import OptionValue
 from alaka.core.protocol import Action, Game, State
+from alaka.core.records import game_record
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.stats import GameBasics, StatColumn, StatValue, check_statistics
 
 #: A result row: column name -> value (see :mod:`alaka.sim.results` for the schema).
 Row = dict[str, Any]
+
+#: The keys a detailed row (``play_game(..., detail=True)``) has beyond a results file's columns.
+DETAIL = ("record", "seat_decisions", "seat_seconds")
 
 #: The label of the configurations of a run without ``--vary``.
 BASE_LABEL = "base"
@@ -243,19 +247,45 @@ def option_text(value: OptionValue) -> str:
 class _CountingBot:
     """Counts a bot's decisions (the length of a game in decisions, per seat)."""
 
-    __slots__ = ("bot", "decisions")
+    __slots__ = ("bot", "decisions", "seconds")
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.decisions = 0
+        self.seconds = 0.0
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         self.decisions += 1
         return self.bot.act(state, seat, rng)
 
 
-def play_game(game_name: str, run_seed: int, config: Configuration, index: int) -> Row:
-    """Play game ``index`` of ``config`` and return its result row (it may run in a worker)."""
+class _TimedBot(_CountingBot):
+    """Counts a bot's decisions and times them too (the arena's ms/decision). Only detailed
+    games time each decision: two clock reads a decision would slow random-bot runs measurably."""
+
+    __slots__ = ()
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        start = time.perf_counter()
+        action = self.bot.act(state, seat, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def counts_turns(game: Game) -> bool:
+    """Whether a game's rows count its turns: only a game's statistics (its ``stats.py``) read
+    them from the final state. Without statistics the ``turns`` column is 0 for want of a
+    number, so a reader that shows turns (the arena) must not show that 0 as a length."""
+    return entry(game.name).statistics is not None
+
+
+def play_game(game_name: str, run_seed: int, config: Configuration, index: int, detail: bool = False) -> Row:
+    """Play game ``index`` of ``config`` and return its result row (it may run in a worker).
+
+    ``detail`` adds what a results file does not keep but the arena shows (:data:`DETAIL`): the
+    game's record and each seat's decisions and thinking time.
+    """
     seats = seats_for(config.seats, index)
     seed = game_seed(run_seed, index, config)
     g = get_game(game_name)
@@ -263,7 +293,8 @@ def play_game(game_name: str, run_seed: int, config: Configuration, index: int) 
     start = time.perf_counter()
     try:
         state = g.new_initial_state(config.players, **config.option_values())
-        bots = [_CountingBot(make_bot(spec, game_name)) for spec in seats]
+        kind = _TimedBot if detail else _CountingBot
+        bots = [kind(make_bot(spec, game_name)) for spec in seats]
         final = play(state, bots, seed=seed)
         outcome = final.outcome()
         if outcome is None:
@@ -303,6 +334,10 @@ def play_game(game_name: str, run_seed: int, config: Configuration, index: int) 
         stat = values[column.name]
         row[column.name] = list(stat) if isinstance(stat, tuple) else stat
     row["seconds"] = time.perf_counter() - start
+    if detail:
+        row["record"] = game_record(final, seats=seats, seed=seed)
+        row["seat_decisions"] = [bot.decisions for bot in bots]
+        row["seat_seconds"] = [bot.seconds for bot in bots]
     return row
 
 
@@ -319,3 +354,8 @@ class BatchJob:
 def play_batch(job: BatchJob) -> list[Row]:
     """Play a batch (the function local processes and Ray tasks run)."""
     return [play_game(job.game, job.seed, job.config, index) for index in job.indices]
+
+
+def play_detailed_batch(job: BatchJob) -> list[Row]:
+    """Play a batch into detailed rows (the arena's; hand it to a backend as its ``play``)."""
+    return [play_game(job.game, job.seed, job.config, index, detail=True) for index in job.indices]
