@@ -27,7 +27,9 @@ pytestmark = pytest.mark.timeout(240)
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray instance for the module: two CPUs, no dashboard, nothing outside this host."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning")
+    ray.init(
+        address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning"
+    )
     try:
         yield
     finally:
