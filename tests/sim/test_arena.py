@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 import alaka
 from alaka.cli import app
-from alaka.sim.arena import match_plan, run_match
-from alaka.sim.runs import DETAIL, plan_run, play_batch, play_game, seats_for
+from alaka.sim.arena import GameResult, match_plan, play_match, run_match, summarize
+from alaka.sim.runs import DETAIL, plan_run, play_batch, play_detailed_batch, play_game, seats_for
 from alaka.sim.scheduler import InlineBackend, run_batches
 
 SPECS = ["heuristic", "random", "random"]
@@ -59,3 +59,15 @@ def test_the_arena_refuses_an_address_without_ray() -> None:
     result = CliRunner().invoke(app, ["arena", "alakazoo", "--address", "auto", "--games", "1"])
     assert result.exit_code != 0
     assert "--address is for --backend ray" in str(result.exception)
+
+
+def test_a_stopped_match_sums_up_the_games_it_played() -> None:
+    plan = match_plan(alaka.game("alakazoo"), ["random", "random"], 20, seed=1)
+    results: list[GameResult] = []
+    with InlineBackend(play_detailed_batch) as backend:
+        for result in play_match(plan, backend, stop=lambda: len(results) >= 3):
+            results.append(result)
+    assert len(results) == 3
+    summary = summarize(results)
+    assert summary.games == 3 and summary.bots["random"].games == 6
+    assert summary.bots["random"].wins == sum(1 for r in results if r.winners)
