@@ -668,7 +668,7 @@ def train_command(
         import torch  # noqa: F401
     except ImportError:
         raise AlakaError("alaka train needs PyTorch (the train extra): pip install 'alaka[train]'") from None
-    from alaka.learn.train import TrainSettings, local_backend, train
+    from alaka.learn.train import TrainSettings, train
     from alaka.learn.train import install as install_weights
 
     g = _game(game)
@@ -691,12 +691,8 @@ def train_command(
         hint=hint,
         seed=seed,
     )
-    make_backend = local_backend(jobs)
-    if backend == "ray":
-        from alaka.sim.ray_backend import RayBackend
-
-        def make_backend(play: Any) -> Any:
-            return RayBackend(address=address, jobs=None if address else jobs, play=play)
+    def make_backend(play: PlayBatch) -> Backend:
+        return _backend(backend, jobs, address, play)
 
     command_line = "alaka train " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else f"alaka train {g.name}"
     announce = "stopping after the games in progress (Ctrl-C again to stop at once)"
