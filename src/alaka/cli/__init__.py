@@ -691,6 +691,7 @@ def train_command(
         hint=hint,
         seed=seed,
     )
+
     def make_backend(play: PlayBatch) -> Backend:
         return _backend(backend, jobs, address, play)
 
