@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import duckdb
 
 import alaka
-from alaka.sim.arena import wilson
+from alaka.sim.estimates import wilson
 
 PLAYERS = {"alakazum": "2-5", "alakazoo": "2-4"}
 

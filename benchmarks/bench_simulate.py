@@ -32,9 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import alaka
 from alaka.bots.registry import make_bot
-from alaka.sim.arena import seats_for
 from alaka.sim.results import ResultsWriter
-from alaka.sim.runs import RunPlan, game_seed, plan_run
+from alaka.sim.runs import RunPlan, game_seed, plan_run, seats_for
 from alaka.sim.scheduler import Backend, InlineBackend, ProcessBackend, run_batches
 from alaka.sim.simulate import simulate
 

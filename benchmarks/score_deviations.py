@@ -56,7 +56,7 @@ from alaka.bots.registry import heuristic_for, make_bot
 from alaka.core.driver import play
 from alaka.core.protocol import Action, State
 from alaka.core.records import replay_states
-from alaka.sim.arena import control_variate, wilson
+from alaka.sim.estimates import control_variate, wilson
 
 
 def advantage(

@@ -14,7 +14,8 @@ import alaka
 from alaka.bots.registry import make_bot
 from alaka.core.driver import StepRandom, step_rng
 from alaka.core.records import game_record
-from alaka.sim.arena import play_one
+from alaka.sim.arena import match_plan, run_match
+from alaka.sim.runs import game_seed
 from alaka.ui.tui.session import PlaySession, new_game, resume_game
 
 SEATS = ["heuristic", "random", "heuristic"]
@@ -40,13 +41,17 @@ def unattended(setup_path: Path, session_setup: object) -> dict[str, object]:
 def test_the_library_the_arena_and_the_terminal_play_the_same_game_for_a_seed(
     game: str, tmp_path: Path
 ) -> None:
-    expected = played(game, seed=11)
-    arena = play_one(game, SEATS, 11, 0, {})
+    # The arena seeds its game 0 from the match's seed as the simulator does; the game's own
+    # seed (in its record) then plays the same game through every other driver.
+    plan = match_plan(alaka.game(game), SEATS, 1, seed=11)
+    seed = game_seed(11, 0, plan.configurations[0])
+    arena = next(run_match(game, SEATS, 1, seed=11))
+    assert arena.record["seats"] == SEATS and arena.record["seed"] == seed
+    expected = played(game, seed=seed)
     assert arena.record["actions"] == expected["actions"]
-    assert arena.record["seats"] == SEATS and arena.record["seed"] == 11
 
     path = tmp_path / "game.json"
-    setup = new_game(alaka.game(game), seats_text=",".join(SEATS), seed=11, record=str(path))
+    setup = new_game(alaka.game(game), seats_text=",".join(SEATS), seed=seed, record=str(path))
     terminal = unattended(path, setup)
     assert terminal["actions"] == expected["actions"]
 

@@ -14,7 +14,9 @@ from alaka.bots.guided import GuidedSearchBot
 from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
 from alaka.bots.registry import BotSpecError, make_bot, parse_spec
 from alaka.cli import app
-from alaka.sim.arena import control_variate, run_match, seats_for, summarize, wilson
+from alaka.sim.arena import run_match, summarize
+from alaka.sim.estimates import control_variate, wilson
+from alaka.sim.runs import seats_for
 
 ZOO = alaka.game("alakazoo")
 

@@ -50,6 +50,9 @@ def test_the_arena_seats_random_and_search_bots(tmp_path: Path) -> None:
     for record in records:  # every arena game is a full record: it replays to its end
         assert alaka.replay(record).is_terminal()
         assert sorted(record["seats"]) == ["ismcts:iterations=50", "random"]
+    # Guess declares no statistics, so nothing counts its turns: the length is in actions only.
+    length = next(line for line in result.output.splitlines() if line.startswith("average length"))
+    assert "actions;" in length and "turns" not in length
 
 
 def test_asking_for_a_heuristic_it_lacks_is_one_clear_error() -> None:

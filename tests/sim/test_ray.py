@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 import ray
+from typer.testing import CliRunner
 
 import alaka
+from alaka.cli import app
 from alaka.sim.results import iter_rows
 from alaka.sim.runs import BatchJob, Row, plan_run, play_batch
 from alaka.sim.scheduler import InlineBackend, run_batches
@@ -25,7 +27,9 @@ pytestmark = pytest.mark.timeout(240)
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray instance for the module: two CPUs, no dashboard, nothing outside this host."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning")
+    ray.init(
+        address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning"
+    )
     try:
         yield
     finally:
@@ -56,6 +60,17 @@ def test_ray_gives_the_same_results_file_as_the_local_backend(tmp_path: Path, lo
     assert comparable(list(iter_rows(tmp_path / "ray.parquet"))) == comparable(
         list(iter_rows(tmp_path / "local.parquet"))
     )
+
+
+def test_the_arena_plays_on_ray_as_on_this_process(tmp_path: Path, local_ray: None) -> None:
+    def records(*backend: str) -> list[str]:
+        out = tmp_path / f"{len(backend)}.jsonl"
+        args = ["arena", "alakazoo", "--seats", "heuristic,random", "--games", "4", "--out", str(out)]
+        result = CliRunner().invoke(app, [*args, *backend])
+        assert result.exit_code == 0, result.output
+        return sorted(out.read_text().splitlines())
+
+    assert records("--backend", "ray") == records()
 
 
 class DiesOnce:

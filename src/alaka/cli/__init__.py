@@ -37,7 +37,7 @@ from alaka.ui.web.connections import Backlog
 from alaka.ui.web.limits import Limits
 
 if TYPE_CHECKING:
-    from alaka.sim.scheduler import Backend
+    from alaka.sim.scheduler import Backend, PlayBatch
 
 app = typer.Typer(
     name="alaka",
@@ -195,37 +195,45 @@ def arena_command(
         ),
     ] = "heuristic,random",
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.", min=1)] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Game g uses seed + g.")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (Ray: the CPUs of a local cluster).", min=1)
+    ] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", help="The match's seed; each game's, in its record, comes from it as in simulate."
+        ),
+    ] = 0,
     out: Annotated[
         str | None, typer.Option("--out", help="Write one game record per line (JSON Lines) to this file.")
     ] = None,
     option: OptionList = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
+    ] = None,
 ) -> None:
-    """Bots play many games with seats rotated; prints wins with 95% intervals and more."""
+    """Bots play many games with seats rotated; prints wins with 95% intervals and more.
+
+    A match is a simulate run of one configuration (the same games for the same seed); Ctrl-C
+    stops after the games in progress and sums up those played."""
     import json
     from pathlib import Path
 
-    from alaka.sim.arena import run_match, summarize, wilson
+    from alaka.sim.arena import match_plan, play_match, summarize
+    from alaka.sim.estimates import wilson
+    from alaka.sim.runs import play_detailed_batch
+    from alaka.sim.scheduler import StopOnInterrupt
 
+    _check_backend(backend, address)
     g = _game(game)
     specs = _bot_specs(seats)
-    if not g.min_players <= len(specs) <= g.max_players:
-        raise AlakaError(
-            f"{g.title} is for {g.min_players} to {g.max_players} players; --seats gives {len(specs)}"
-        )
-    options = _options(g, option)
-    from alaka.bots.registry import make_bot
-
-    for spec in dict.fromkeys(specs):  # a bad spec is one line now, not a worker's traceback later
-        make_bot(spec, g.name)
+    plan = match_plan(g, specs, games, seed, _options(g, option))
     results = []
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
+    announce = "stopping after the games in progress (Ctrl-C again to stop at once)"
     with contextlib.ExitStack() as stack:
         handle = None
         if out is not None:
@@ -233,14 +241,16 @@ def arena_command(
                 handle = stack.enter_context(Path(out).open("w", encoding="utf-8"))
             except OSError as error:
                 raise AlakaError(f"cannot write {out!r}: {error.strerror}") from None
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"{g.title}: {' vs '.join(specs)}", total=games)
-            for result in run_match(g.name, specs, games, seed=seed, jobs=jobs, options=options):
-                results.append(result)
-                if handle is not None:
-                    handle.write(json.dumps(result.record) + "\n")
-                    handle.flush()  # a long match interrupted keeps every finished game
-                progress.advance(task)
+        runner = stack.enter_context(_backend(backend, jobs, address, play_detailed_batch))
+        progress = stack.enter_context(_progress())
+        stop = stack.enter_context(StopOnInterrupt(lambda: errors.print(announce)))
+        task = progress.add_task(f"{g.title}: {' vs '.join(specs)}", total=games)
+        for result in play_match(plan, runner, stop):
+            results.append(result)
+            if handle is not None:
+                handle.write(json.dumps(result.record) + "\n")
+                handle.flush()  # a long match interrupted keeps every finished game
+            progress.advance(task)
     results.sort(key=lambda r: r.index)
     summary = summarize(results)
     table = Table(title=f"{g.title}, {len(specs)} players, {summary.games} games (seed {seed})")
@@ -266,8 +276,11 @@ def arena_command(
             f"{bot.ms_per_decision:.2f}",
         )
     _print_table(table)
+    length = f"{summary.mean_actions:.0f} actions"
+    if summary.mean_turns is not None:
+        length += f", {summary.mean_turns:.1f} turns"
     console.print(
-        f"average length: {summary.mean_actions:.0f} actions, {summary.mean_turns:.1f} turns; "
+        f"average length: {length}; "
         + "; ".join(f"{reason}: {count}" for reason, count in sorted(summary.reasons.items()))
     )
     no_winner = sum(1 for r in results if not r.winners)
@@ -276,6 +289,9 @@ def arena_command(
         console.print(f"games without a winner: {no_winner} ({low:.1%}-{high:.1%})")
     if out is not None:
         console.print(f"records written to {out} (one per line; alaka.replay reads each)")
+    if len(results) < games:
+        console.print(f"stopped early: {len(results)} of {games} games played")
+        raise typer.Exit(130)
 
 
 def _player_counts(g: Game, text: str | None) -> list[int]:
@@ -395,10 +411,7 @@ def simulate_command(
     from alaka.sim.scheduler import StopOnInterrupt
     from alaka.sim.simulate import resumed_plan, simulate
 
-    if backend not in ("local", "ray"):
-        raise AlakaError(f"--backend is local or ray, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise AlakaError("--address is for --backend ray")
+    _check_backend(backend, address)
     if resume is not None:
         given = {
             "--players": players,
@@ -655,14 +668,11 @@ def train_command(
         import torch  # noqa: F401
     except ImportError:
         raise AlakaError("alaka train needs PyTorch (the train extra): pip install 'alaka[train]'") from None
-    from alaka.learn.train import TrainSettings, local_backend, train
+    from alaka.learn.train import TrainSettings, train
     from alaka.learn.train import install as install_weights
 
     g = _game(game)
-    if backend not in ("local", "ray"):
-        raise AlakaError(f"--backend is local or ray, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise AlakaError("--address is for --backend ray")
+    _check_backend(backend, address)
     if entry(g.name).encoding is None:
         raise AlakaError(f"{g.title} declares no observation encoding, which the network reads")
     folder = Path(out or f"train-{g.name}").resolve()
@@ -681,12 +691,9 @@ def train_command(
         hint=hint,
         seed=seed,
     )
-    make_backend = local_backend(jobs)
-    if backend == "ray":
-        from alaka.sim.ray_backend import RayBackend
 
-        def make_backend(play: Any) -> Any:
-            return RayBackend(address=address, jobs=None if address else jobs, play=play)
+    def make_backend(play: PlayBatch) -> Backend:
+        return _backend(backend, jobs, address, play)
 
     command_line = "alaka train " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else f"alaka train {g.name}"
     announce = "stopping after the games in progress (Ctrl-C again to stop at once)"
@@ -732,15 +739,26 @@ def _changed(g: Game, options: Mapping[str, object]) -> dict[str, OptionValue]:
     return {name: value for name, value in g.validate_options(options).items() if defaults[name] != value}
 
 
-def _backend(name: str, jobs: int, address: str | None) -> Backend:
-    """Where the games are played: this process, local worker processes, or Ray."""
-    from alaka.sim.scheduler import InlineBackend, ProcessBackend
+def _check_backend(name: str, address: str | None) -> None:
+    """``--backend`` and ``--address``, checked before anything starts."""
+    if name not in ("local", "ray"):
+        raise AlakaError(f"--backend is local or ray, not {name!r}")
+    if address is not None and name != "ray":
+        raise AlakaError("--address is for --backend ray")
 
+
+def _backend(name: str, jobs: int, address: str | None, play: PlayBatch | None = None) -> Backend:
+    """Where the games are played: this process, local worker processes, or Ray; each runs
+    ``play`` on a batch (by default the simulator's rows, :func:`alaka.sim.runs.play_batch`)."""
+    from alaka.sim.runs import play_batch
+    from alaka.sim.scheduler import local_backend
+
+    play = play or play_batch
     if name == "ray":
         from alaka.sim.ray_backend import RayBackend
 
-        return RayBackend(address=address, jobs=None if address else jobs)
-    return InlineBackend() if jobs == 1 else ProcessBackend(jobs)
+        return RayBackend(address=address, jobs=None if address else jobs, play=play)
+    return local_backend(jobs, play)
 
 
 @app.command("play")

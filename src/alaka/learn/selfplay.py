@@ -35,8 +35,7 @@ from alaka.core.driver import Bot, play
 from alaka.core.protocol import Action, State
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
-from alaka.sim.arena import seats_for
-from alaka.sim.runs import BatchJob, Configuration, Row, SimulationError, game_seed
+from alaka.sim.runs import BatchJob, Configuration, Row, SimulationError, game_seed, seats_for
 
 
 @dataclass

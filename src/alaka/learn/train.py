@@ -44,8 +44,10 @@ from alaka.core.errors import AlakaError
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.learn.selfplay import FIELDS, Samples, TrainingBatch, concatenate, from_arrays, unpack
+from alaka.sim.estimates import win_share
 from alaka.sim.runs import BASE_LABEL, BatchJob, Row, RunPlan, plan_run
-from alaka.sim.scheduler import Backend, InlineBackend, ProcessBackend, run_batches
+from alaka.sim.scheduler import Backend, run_batches
+from alaka.sim.scheduler import local_backend as scheduler_backend
 
 #: The version of ``run.json``; a folder of another version is refused.
 RUN_FORMAT = 1
@@ -152,7 +154,7 @@ def local_backend(jobs: int) -> MakeBackend:
     """Backends of ``jobs`` local processes (1: this process)."""
 
     def make(play: Callable[[BatchJob], list[Row]]) -> AbstractContextManager[Backend]:
-        return InlineBackend(play) if jobs <= 1 else ProcessBackend(jobs, play=play)
+        return scheduler_backend(jobs, play)
 
     return make
 
@@ -332,7 +334,7 @@ def arena_share(
             for row in rows:
                 winners = row["winners"]
                 mine = [s for s, spec in enumerate(row["seats"]) if spec == candidate]
-                scores.append(sum(1.0 for s in mine if s in winners) / max(1, len(winners)))
+                scores.append(sum(win_share(winners, s) for s in mine))
     mean, low, high = _share_interval(scores)
     return {"games": len(scores), "share": mean, "low": low, "high": high, "even": 1.0 / players}
 

@@ -1,30 +1,32 @@
-"""The arena: bots play many seeded games with seats rotated, and the results are summed up.
+"""The arena: bots play a match of seeded games with seats rotated, and the results are summed up.
 
-Game ``g`` of a match uses the rotation ``g % k`` of the ``k`` seat specs, so over a multiple
-of ``k`` games every bot sits in every position equally often. Game ``g`` is seeded with
-``seed + g`` (chance and every bot's choices, by the seed rule of :mod:`alaka.core.driver`), so
-any game can be replayed, resumed (``alaka play --resume``) or opened in the browser on its own,
-and a match gives the same results whatever the number of worker processes.
+A match is one setting of the simulator (:mod:`alaka.sim.runs`): a run of one configuration, the
+bot specs in seat order at their own player count. So game ``g`` seats the rotation ``g % k`` of
+the ``k`` specs (:func:`~alaka.sim.runs.seats_for`: over a multiple of ``k`` games every bot sits
+in every position equally often), takes its seed from the run's seed by the simulator's one rule
+(:func:`~alaka.sim.runs.game_seed`), and is played on any of the simulator's backends (this
+process, local worker processes, Ray) with the same result. ``alaka arena --seed S`` therefore
+plays the very games of ``alaka simulate --seed S`` with the same seats at that player count.
 
-A shared win (equal best totals) gives each winner an equal share of one win.
+The arena keeps more of each game than a results file does (:func:`~alaka.sim.runs.play_game`
+with ``detail``): its record, so any game can be replayed, resumed (``alaka play --resume``) or
+opened in the browser on its own, and each seat's decisions and thinking time.
+
+A shared win (equal best totals) gives each winner an equal share of one win
+(:func:`~alaka.sim.estimates.win_share`).
 """
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
-import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from alaka.bots.registry import make_bot
-from alaka.core.driver import play
-from alaka.core.protocol import Action, State
-from alaka.core.records import game_record
+from alaka.core.protocol import Game
 from alaka.core.registry import game as get_game
+from alaka.sim.estimates import wilson, win_share
+from alaka.sim.runs import Row, RunPlan, SimulationError, counts_turns, plan_run, play_detailed_batch
+from alaka.sim.scheduler import Backend, local_backend, run_batches
 
 
 @dataclass(frozen=True)
@@ -36,55 +38,52 @@ class GameResult:
     winners: tuple[int, ...]
     reason: str
     actions: int
-    turns: int
+    #: Turns played, all seats together; None for a game whose statistics do not count them.
+    turns: int | None
     decisions: tuple[int, ...]
     think_seconds: tuple[float, ...]
     record: dict[str, Any]
 
-
-class _TimedBot:
-    """Counts a bot's decisions and the time it takes over them."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.decisions = 0
-        self.seconds = 0.0
-
-    def act(self, state: State, seat: int, rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action: Action = self.bot.act(state, seat, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
-
-
-def seats_for(specs: Sequence[str], index: int) -> tuple[str, ...]:
-    k = index % len(specs)
-    return tuple(specs[k:]) + tuple(specs[:k])
+    @classmethod
+    def from_row(cls, row: Row, turns_counted: bool) -> GameResult:
+        """A detailed row of :func:`~alaka.sim.runs.play_game` (``detail=True``) as a result."""
+        return cls(
+            index=int(row["index"]),
+            seats=tuple(row["seats"]),
+            winners=tuple(row["winners"]),
+            reason=str(row["reason"]),
+            actions=int(row["actions"]),
+            turns=int(row["turns"]) if turns_counted else None,
+            decisions=tuple(row["seat_decisions"]),
+            think_seconds=tuple(row["seat_seconds"]),
+            record=row["record"],
+        )
 
 
-def play_one(
-    game_name: str, specs: Sequence[str], seed: int, index: int, options: dict[str, Any]
-) -> GameResult:
-    """Play game ``index`` of a match (it may run in a worker process)."""
-    seats = seats_for(specs, index)
-    g = get_game(game_name)
-    state = g.new_initial_state(len(seats), **options)
-    bots = [_TimedBot(make_bot(spec, game_name)) for spec in seats]
-    final = play(state, bots, seed=seed + index)
-    outcome = final.outcome()
-    assert outcome is not None
-    return GameResult(
-        index=index,
-        seats=seats,
-        winners=outcome.winners,
-        reason=outcome.reason,
-        actions=len(final.history),
-        turns=int(getattr(final, "turns", 0)),
-        decisions=tuple(b.decisions for b in bots),
-        think_seconds=tuple(b.seconds for b in bots),
-        record=game_record(final, seats=seats, seed=seed + index),
-    )
+def match_plan(
+    game: Game, specs: Sequence[str], games: int, seed: int = 0, options: Mapping[str, object] | None = None
+) -> RunPlan:
+    """The run a match is: one configuration, a seat per spec. Every spec and option is checked
+    here (by :func:`~alaka.sim.runs.plan_run`), before any game is played."""
+    if not game.min_players <= len(specs) <= game.max_players:
+        raise SimulationError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players; "
+            f"--seats gives {len(specs)}"
+        )
+    return plan_run(game, players=[len(specs)], seats=specs, options=options or {}, games=games, seed=seed)
+
+
+def play_match(
+    plan: RunPlan, backend: Backend, stop: Callable[[], bool] = lambda: False
+) -> Iterator[GameResult]:
+    """Yield the results of a match's games as they finish (in any order on several workers).
+
+    ``backend`` must play detailed batches (:func:`~alaka.sim.runs.play_detailed_batch` as its
+    ``play``); ``stop`` is asked before each new batch, as in a simulator run."""
+    counted = counts_turns(get_game(plan.game))
+    for rows in run_batches(plan, backend, stop=stop):
+        for row in rows:
+            yield GameResult.from_row(row, counted)
 
 
 def run_match(
@@ -93,66 +92,13 @@ def run_match(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Iterator[GameResult]:
-    """Yield the results of a match as games finish (in any order with several jobs)."""
-    options = options or {}
-    for spec in set(specs):
-        make_bot(spec, game_name)  # fail fast on a bad spec, before any process starts
-    if jobs <= 1:
-        for index in range(games):
-            yield play_one(game_name, specs, seed, index, options)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_one, game_name, specs, seed, i, options) for i in range(games)]
-        for future in futures:
-            yield future.result()
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its standard error, and the control variate's fitted coefficient."""
-
-    mean: float
-    error: float
-    beta: float
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The normal 95% interval."""
-        return (self.mean - 1.96 * self.error, self.mean + 1.96 * self.error)
-
-
-def control_variate(
-    values: Sequence[float], controls: Sequence[float], known_mean: float, beta: float | None = None
-) -> Estimate:
-    """The mean of ``values`` corrected by ``controls``, paired measurements whose true mean is
-    known: ``mean(values) - beta * (mean(controls) - known_mean)``, beta fitted by least squares
-    unless given (``beta=1`` with ``controls = values - gains`` is ``known_mean + mean(gains)``).
-
-    Win counts are noisy (one 4-player game's result has a standard deviation near 0.43 wins);
-    a control that shares much of that noise cancels it, so a few hundred games can settle a
-    few points of win rate (``benchmarks/score_deviations.py --records``). Needs three pairs.
-    """
-    if len(values) != len(controls) or len(values) < 3:
-        raise ValueError("a control variate needs at least three paired values")
-    if beta is None:
-        spread = statistics.variance(controls)
-        beta = statistics.covariance(controls, values) / spread if spread > 0 else 0.0
-    adjusted = [v - beta * (c - known_mean) for v, c in zip(values, controls, strict=True)]
-    error = statistics.stdev(adjusted) / math.sqrt(len(adjusted))
-    return Estimate(statistics.fmean(adjusted), error, beta)
+    """A whole match on this machine's processes (the library's door; ``alaka arena`` also
+    offers Ray): the results as games finish."""
+    plan = match_plan(get_game(game_name), specs, games, seed, options)
+    with local_backend(jobs, play_detailed_batch) as backend:
+        yield from play_match(plan, backend)
 
 
 @dataclass
@@ -183,7 +129,8 @@ class MatchSummary:
     bots: dict[str, BotSummary]
     games: int
     mean_actions: float
-    mean_turns: float
+    #: None when the game does not count turns (a table shows no length in turns then).
+    mean_turns: float | None
     reasons: dict[str, int]
 
 
@@ -198,10 +145,9 @@ def summarize(results: Sequence[GameResult]) -> MatchSummary:
     for result in results:
         how = result.reason.split(": ", 1)[0]
         reasons[how] = reasons.get(how, 0) + 1
-        share = 1.0 / len(result.winners) if result.winners else 0.0
         for seat, spec in enumerate(result.seats):
             summary = bots.setdefault(spec, BotSummary(spec))
-            won = share if seat in result.winners else 0.0
+            won = win_share(result.winners, seat)
             summary.games += 1
             summary.wins += won
             summary.decisions += result.decisions[seat]
@@ -210,10 +156,11 @@ def summarize(results: Sequence[GameResult]) -> MatchSummary:
             cell[0] += won
             cell[1] += 1
     n = len(results)
+    turns = [r.turns for r in results if r.turns is not None]
     return MatchSummary(
         bots=bots,
         games=n,
         mean_actions=sum(r.actions for r in results) / n if n else 0.0,
-        mean_turns=sum(r.turns for r in results) / n if n else 0.0,
+        mean_turns=sum(turns) / len(turns) if turns and len(turns) == n else None,
         reasons=reasons,
     )

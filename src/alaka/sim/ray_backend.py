@@ -91,13 +91,14 @@ class RayBackend:
                     node = {"_node_ip_address": "127.0.0.1"} if loopback else {}
                     ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False, **node)
                 else:
-                    ray.init(
+                    ray.init(  # "local": a new instance, even if a cluster already runs here
+                        address="local",
                         num_cpus=jobs,
                         include_dashboard=False,
                         logging_level=logging.WARNING,
                         log_to_driver=False,
                     )
-            except (ConnectionError, RuntimeError, ValueError) as error:
+            except Exception as error:  # a node that times out starting raises a bare Exception
                 where = address or "this machine"
                 raise SimulationError(f"cannot start or join a Ray cluster on {where}: {error}") from None
             self._started = True

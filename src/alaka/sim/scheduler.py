@@ -169,6 +169,11 @@ class ProcessBackend:
         self._futures.clear()
 
 
+def local_backend(jobs: int, play: PlayBatch = play_batch) -> InlineBackend | ProcessBackend:
+    """This machine's backend for ``--jobs``: this process for 1, else that many workers."""
+    return InlineBackend(play) if jobs <= 1 else ProcessBackend(jobs, play=play)
+
+
 def _describe(job: BatchJob) -> str:
     first, last = min(job.indices), max(job.indices)
     games = f"{first}" if first == last else f"{first}-{last}"

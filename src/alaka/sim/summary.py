@@ -5,7 +5,7 @@ configuration (label and player count); everything kept is a count or a histogra
 stays flat however many games. Comparisons (the configurations of a sweep against the first
 one, or a file against a baseline) give each difference with its 95% interval and a verdict.
 
-Intervals: a proportion gets the Wilson interval (:func:`alaka.sim.arena.wilson`); a
+Intervals: a proportion gets the Wilson interval (:func:`alaka.sim.estimates.wilson`); a
 difference of proportions gets Newcombe's interval built from the two Wilson intervals; a mean
 gets the normal interval, and a difference of means Welch's. A shared win counts as an equal
 share of one win for each winner, as in the arena.
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from alaka.sim.arena import wilson
+from alaka.sim.estimates import wilson
 
 Z95 = 1.96
 
