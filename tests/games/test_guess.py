@@ -57,7 +57,7 @@ def test_the_arena_seats_random_and_search_bots(tmp_path: Path) -> None:
 
 def test_asking_for_a_heuristic_it_lacks_is_one_clear_error() -> None:
     assert not entry("guess").has_heuristic
-    assert bot_names("guess") == ("random", "ismcts")
+    assert bot_names("guess") == ("random", "ismcts", "python")
     with pytest.raises(BotSpecError, match="Guess has no heuristic; its bots are: random, ismcts"):
         make_bot("heuristic", "guess")
     with pytest.raises(BotSpecError, match="Guess has no heuristic"):
