@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 import alaka
 from alaka.cli import app
+from alaka.core.records import replay_states
 from alaka.sim.arena import GameResult, match_plan, play_match, run_match, summarize
 from alaka.sim.runs import DETAIL, plan_run, play_batch, play_detailed_batch, play_game, seats_for
 from alaka.sim.scheduler import InlineBackend, run_batches
@@ -71,3 +72,20 @@ def test_a_stopped_match_sums_up_the_games_it_played() -> None:
     summary = summarize(results)
     assert summary.games == 3 and summary.bots["random"].games == 6
     assert summary.bots["random"].wins == sum(1 for r in results if r.winners)
+
+
+def test_the_arena_counts_the_choices_and_their_processor_time_apart_from_forced_moves() -> None:
+    """A forced move costs a bot nothing to find; the CPU ms per choice counts only decisions with
+    more than one legal action (counted again here from each game's record), and processor time,
+    which a shared machine's load does not swell."""
+    results = list(run_match("alakazum", ["heuristic", "random"], 4, seed=2))
+    for result in results:
+        choices = [0, 0]
+        for state in replay_states(result.record):
+            seat = state.current_player()
+            if seat >= 0 and len(state.legal_actions()) > 1:
+                choices[seat] += 1
+        assert list(result.choices) == choices
+        assert all(0 < c < d for c, d in zip(result.choices, result.decisions, strict=True))
+    for bot in summarize(results).bots.values():
+        assert bot.choice_cpu_seconds > 0 and bot.cpu_ms_per_choice > 0

@@ -261,6 +261,7 @@ def arena_command(
     for k in range(len(specs)):
         table.add_column(f"seat {k + 1}", justify="right")
     table.add_column("ms/decision", justify="right")
+    table.add_column("CPU ms/choice", justify="right")
     for spec, bot in summary.bots.items():
         low, high = bot.interval
         cells = []
@@ -274,6 +275,7 @@ def arena_command(
             f"{bot.win_rate:.1%} ({low:.1%}-{high:.1%})",
             *cells,
             f"{bot.ms_per_decision:.2f}",
+            f"{bot.cpu_ms_per_choice:.2f}",
         )
     _print_table(table)
     length = f"{summary.mean_actions:.0f} actions"

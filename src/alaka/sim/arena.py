@@ -42,6 +42,10 @@ class GameResult:
     turns: int | None
     decisions: tuple[int, ...]
     think_seconds: tuple[float, ...]
+    #: Per seat: the decisions that were a choice (more than one legal action), and the
+    #: processor seconds spent on them.
+    choices: tuple[int, ...]
+    choice_cpu_seconds: tuple[float, ...]
     record: dict[str, Any]
 
     @classmethod
@@ -56,6 +60,8 @@ class GameResult:
             turns=int(row["turns"]) if turns_counted else None,
             decisions=tuple(row["seat_decisions"]),
             think_seconds=tuple(row["seat_seconds"]),
+            choices=tuple(row["seat_choices"]),
+            choice_cpu_seconds=tuple(row["seat_cpu_seconds"]),
             record=row["record"],
         )
 
@@ -108,6 +114,8 @@ class BotSummary:
     wins: float = 0.0
     decisions: int = 0
     seconds: float = 0.0
+    choices: int = 0
+    choice_cpu_seconds: float = 0.0
     #: wins and games by seat position
     by_seat: dict[int, list[float]] = field(default_factory=dict)
 
@@ -121,7 +129,14 @@ class BotSummary:
 
     @property
     def ms_per_decision(self) -> float:
+        """Wall-clock milliseconds per decision, forced ones included."""
         return 1000 * self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def cpu_ms_per_choice(self) -> float:
+        """Processor milliseconds per decision that was a choice: the bot's cost, whatever the
+        machine's load and however many of the game's moves are forced."""
+        return 1000 * self.choice_cpu_seconds / self.choices if self.choices else 0.0
 
 
 @dataclass
@@ -152,6 +167,8 @@ def summarize(results: Sequence[GameResult]) -> MatchSummary:
             summary.wins += won
             summary.decisions += result.decisions[seat]
             summary.seconds += result.think_seconds[seat]
+            summary.choices += result.choices[seat]
+            summary.choice_cpu_seconds += result.choice_cpu_seconds[seat]
             cell = summary.by_seat.setdefault(seat, [0.0, 0.0])
             cell[0] += won
             cell[1] += 1

@@ -36,7 +36,7 @@ from alaka.core.stats import GameBasics, StatColumn, StatValue, check_statistics
 Row = dict[str, Any]
 
 #: The keys a detailed row (``play_game(..., detail=True)``) has beyond a results file's columns.
-DETAIL = ("record", "seat_decisions", "seat_seconds")
+DETAIL = ("record", "seat_decisions", "seat_seconds", "seat_choices", "seat_cpu_seconds")
 
 #: The label of the configurations of a run without ``--vary``.
 BASE_LABEL = "base"
@@ -264,6 +264,29 @@ class _CountingBot:
         return action
 
 
+class _DetailedBot(_CountingBot):
+    """Also counts the decisions that were a choice (more than one legal action) and the
+    processor time spent on them (this thread's), for the arena's CPU ms per choice: wall time
+    on a shared machine drifts with its load, and a forced move costs a bot nothing to find.
+    Only the arena asks (``detail``): reading the menu again is not free for a simulation."""
+
+    __slots__ = ("choices", "cpu_seconds")
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(bot)
+        self.choices = 0
+        self.cpu_seconds = 0.0
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        if len(state.legal_actions()) < 2:
+            return super().act(state, seat, rng)
+        start = time.thread_time()
+        action = super().act(state, seat, rng)
+        self.cpu_seconds += time.thread_time() - start
+        self.choices += 1
+        return action
+
+
 def counts_turns(game: Game) -> bool:
     """Whether a game's rows count its turns: only a game's statistics (its ``stats.py``) read
     them from the final state. Without statistics the ``turns`` column is 0 for want of a
@@ -284,7 +307,8 @@ def play_game(game_name: str, run_seed: int, config: Configuration, index: int, 
     start = time.perf_counter()
     try:
         state = g.new_initial_state(config.players, **config.option_values())
-        bots = [_CountingBot(make_bot(spec, game_name)) for spec in seats]
+        counter = _DetailedBot if detail else _CountingBot
+        bots = [counter(make_bot(spec, game_name)) for spec in seats]
         final = play(state, bots, seed=seed)
         outcome = final.outcome()
         if outcome is None:
@@ -328,6 +352,8 @@ def play_game(game_name: str, run_seed: int, config: Configuration, index: int, 
         row["record"] = game_record(final, seats=seats, seed=seed)
         row["seat_decisions"] = [bot.decisions for bot in bots]
         row["seat_seconds"] = [bot.seconds for bot in bots]
+        row["seat_choices"] = [bot.choices for bot in bots if isinstance(bot, _DetailedBot)]
+        row["seat_cpu_seconds"] = [bot.cpu_seconds for bot in bots if isinstance(bot, _DetailedBot)]
     return row
 
 
