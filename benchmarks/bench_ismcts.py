@@ -19,7 +19,8 @@ It measures; it asserts nothing. Target (issue 4): at least 1,000 simulations pe
 4-player game with cut rollouts scored by the heuristic evaluator.
 
 ``--against-openspiel`` (issue 18) measures instead simulations per second of processor time
-next to OpenSpiel's Python ``ISMCTSBot`` on hearts, its standard set-up (a random rollout to
+next to OpenSpiel's Python ``ISMCTSBot`` and its C++ one (``pyspiel.ISMCTSBot``, the native
+figure) on hearts, in alternating rounds (``--rounds``), its standard set-up (a random rollout to
 the end of the game per simulation, ``RandomRolloutEvaluator``), at equal rollout length:
 alaka's searches roll out at random for as many decisions as a hearts rollout from the same
 kind of position makes (measured), then score the position as even (``terminal_values``), so
@@ -158,6 +159,22 @@ def openspiel_rate(states: list[Any], simulations: int) -> float:
     return simulations * len(states) / spent
 
 
+def openspiel_cpp_rate(states: list[Any], simulations: int) -> float:
+    """OpenSpiel's C++ IS-MCTS (``pyspiel.ISMCTSBot``) with its C++ random-rollout evaluator, one
+    rollout to the end per simulation: simulations per processor second. The native figure: the
+    whole search runs in C++."""
+    import pyspiel
+
+    spent = 0.0
+    for i, state in enumerate(states):
+        evaluator = pyspiel.RandomRolloutEvaluator(1, i)
+        bot = pyspiel.ISMCTSBot(i, evaluator, 2.0, simulations)
+        start = time.process_time()
+        bot.step(state)
+        spent += time.process_time() - start
+    return simulations * len(states) / spent
+
+
 def alaka_rates(depth: int, simulations: int, count: int) -> dict[str, float]:
     """alaka's IS-MCTS with random rollouts cut after ``depth`` decisions (scored as even):
     simulations per processor second, per game and player count."""
@@ -176,6 +193,9 @@ def alaka_rates(depth: int, simulations: int, count: int) -> dict[str, float]:
 
 
 def against_openspiel(args: argparse.Namespace) -> None:
+    """OpenSpiel's searches and ours in alternating rounds (each round: OpenSpiel's Python bot,
+    its C++ bot, then each alaka build), so a machine whose load moves weighs on both sides of
+    each round's ratio alike; the medians over rounds are printed."""
     if args.depth is not None:  # a run for another build: the rollout length is given
         print(
             json.dumps({"build": build(), "rates": alaka_rates(args.depth, args.iterations, args.positions)})
@@ -184,29 +204,53 @@ def against_openspiel(args: argparse.Namespace) -> None:
     hearts = hearts_positions(args.positions, seed=1)
     length = decisions_to_the_end(hearts, random.Random(2))
     depth = round(length)
-    theirs = openspiel_rate(hearts, args.iterations)
-    runs = [{"build": build(), "rates": alaka_rates(depth, args.iterations, args.positions)}]
-    if args.compiled_python:
-        command = [args.compiled_python, __file__, "--against-openspiel", "--depth", str(depth)]
-        command += ["--iterations", str(args.iterations), "--positions", str(args.positions)]
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"the run under {args.compiled_python} failed:\n{done.stderr}")
-        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
-    theirs_again = openspiel_rate(hearts, args.iterations)  # before and after: the load may move
-    reference = (theirs + theirs_again) / 2
-    print(f"{'search':34} {'build':8} {'simulations/s':>14} {'x OpenSpiel':>11}")
-    print(f"{'OpenSpiel ISMCTSBot, hearts':34} {'python':8} {reference:>14,.0f} {1.0:>11.2f}")
-    for run in runs:
-        short = "compiled" if run["build"].startswith("compiled") else "pure"
-        for label, rate in run["rates"].items():
-            print(f"{'alaka IS-MCTS, ' + label:34} {short:8} {rate:>14,.0f} {rate / reference:>11.2f}")
+    python_rates: list[float] = []
+    cpp_rates: list[float] = []
+    ratios: dict[tuple[str, str], list[float]] = {}
+    rates: dict[tuple[str, str], list[float]] = {}
+    loads = []
+    for _ in range(args.rounds):
+        theirs = openspiel_rate(hearts, args.iterations)
+        python_rates.append(theirs)
+        cpp_rates.append(openspiel_cpp_rate(hearts, args.iterations))
+        runs = [{"build": build(), "rates": alaka_rates(depth, args.iterations, args.positions)}]
+        if args.compiled_python:
+            command = [args.compiled_python, __file__, "--against-openspiel", "--depth", str(depth)]
+            command += ["--iterations", str(args.iterations), "--positions", str(args.positions)]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                sys.exit(f"the run under {args.compiled_python} failed:\n{done.stderr}")
+            runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        for run in runs:
+            short = "compiled" if run["build"].startswith("compiled") else "pure"
+            for label, rate in run["rates"].items():
+                rates.setdefault((label, short), []).append(rate)
+                ratios.setdefault((label, short), []).append(rate / theirs)
+        loads.append(os.getloadavg()[0])
+    python_rate = statistics.median(python_rates)
+    cpp_rate = statistics.median(cpp_rates)
+    print(f"{'search':34} {'build':8} {'simulations/s':>14} {'x OpenSpiel Py':>14} {'x C++':>7}")
+    print(
+        f"{'OpenSpiel ISMCTSBot, hearts':34} {'python':8} {python_rate:>14,.0f} {1.0:>14.2f} "
+        f"{python_rate / cpp_rate:>7.2f}"
+    )
+    print(
+        f"{'OpenSpiel ISMCTSBot, hearts':34} {'c++':8} {cpp_rate:>14,.0f} {cpp_rate / python_rate:>14.2f} "
+        f"{1.0:>7.2f}"
+    )
+    for (label, short), found in rates.items():
+        rate = statistics.median(found)
+        ratio = statistics.median(ratios[label, short])
+        print(
+            f"{'alaka IS-MCTS, ' + label:34} {short:8} {rate:>14,.0f} {ratio:>14.2f} {rate / cpp_rate:>7.2f}"
+        )
     print(
         f"\nRandom rollouts of {length:.1f} decisions on average (a hearts playout from these "
         f"positions; alaka's are cut at {depth}); {args.iterations} simulations per search, "
-        f"{args.positions} searches per row; processor time. OpenSpiel's rate is the mean of a run "
-        f"before and after alaka's ({theirs:,.0f} and {theirs_again:,.0f}). Load average "
-        f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; alaka {alaka.__version__}."
+        f"{args.positions} searches per row, {args.rounds} alternating rounds; processor time. "
+        "x OpenSpiel Py: the median over rounds of alaka's rate over the Python bot's in the same "
+        "round; x C++: over the median C++ rate. Load average "
+        f"{statistics.median(loads):.2f} on {os.cpu_count()} cores; alaka {alaka.__version__}."
     )
 
 
@@ -216,6 +260,7 @@ def main() -> None:
     )
     parser.add_argument("--iterations", type=int, default=300, help="iterations per search")
     parser.add_argument("--positions", type=int, default=6, help="searches per row")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (--against-openspiel)")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument(
         "--against-openspiel", action="store_true", help="next to OpenSpiel's IS-MCTS on hearts"
