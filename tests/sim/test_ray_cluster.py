@@ -1,4 +1,5 @@
-"""A run joins a Ray cluster started on this machine's loopback, by its loopback address.
+"""Ray runs beside other clusters of this machine: joining one on the loopback by its loopback
+address, and starting an instance of our own beside the stale address file of one long gone.
 
 A module of its own: ``ray stop`` at the end stops every Ray process of the machine, so no
 other module's Ray instance may be running beside it.
@@ -53,3 +54,30 @@ def test_a_run_joins_a_cluster_on_the_loopback_by_its_loopback_address(
     done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr[-2000:]
     assert len(list(iter_rows(out))) == 4
+
+
+def test_a_local_run_starts_its_own_instance_beside_a_stale_address_file(tmp_path: Path) -> None:
+    """The address file of an earlier ``ray start`` (/tmp/ray/ray_current_cluster), of a cluster
+    long gone, made a run without --address try to join it ("When connecting to an existing
+    cluster, num_cpus and num_gpus must not be provided")."""
+    from ray._common.utils import get_ray_address_file
+
+    address_file = Path(get_ray_address_file(None))
+    kept = address_file.read_text() if address_file.exists() else None
+    address_file.parent.mkdir(parents=True, exist_ok=True)
+    with socket.socket() as probe:  # a port nobody listens on: the cluster is gone
+        probe.bind(("127.0.0.1", 0))
+        gone = probe.getsockname()[1]
+    address_file.write_text(f"127.0.0.1:{gone}")
+    try:
+        out = tmp_path / "run"
+        command = [sys.executable, "-m", "alaka", "simulate", "alakazoo", "--games", "4"]
+        command += ["--backend", "ray", "--jobs", "1", "--out", str(out)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=PATIENCE)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert len(list(iter_rows(out))) == 4
+    finally:
+        if kept is None:
+            address_file.unlink(missing_ok=True)
+        else:
+            address_file.write_text(kept)
