@@ -105,12 +105,14 @@ def test_a_search_with_a_known_answer_finds_it(tmp_path: Path) -> None:
     )
     with InlineBackend() as backend:
         result = tuner.run(7, backend)
-    assert sorted(r.values["max_turns"] for r in result.trials) == list(range(6, 13))
+    # the box (the game's 2000, outside the range) is measured first, then each value once
+    assert [r.values["max_turns"] for r in result.trials][0] == 2000
+    assert sorted(r.values["max_turns"] for r in result.trials[1:]) == list(range(6, 13))
     assert result.best.score == 0
     # 9 and 10 both reach the goal; the search keeps the one nearer the game's own 2000.
     assert result.best.values["max_turns"] == 10
     assert result.best_options["max_turns"] == 10
-    assert result.games_played == 7 * 4
+    assert result.games_played == (1 + 7) * 4
 
 
 def test_a_content_value_is_searched_in_a_copy_of_the_content_file(tmp_path: Path) -> None:
@@ -197,7 +199,64 @@ def test_tune_command_prints_the_best_and_writes_the_variant(tmp_path: Path) -> 
     )
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
-    assert "best of 4 trials (8 games played)" in said
+    # the box (max_turns=2000, outside the range) first, 4 trials, then the box and 3 finalists
+    # again on fresh games: 9 settings of 2 games
+    assert "the box: max_turns=2000" in said
+    assert "best of the box and 4 trials (18 games played)" in said
+    assert "better beyond noise" in said
     data = json.loads(out.read_text("utf-8"))
     assert data["format"] == "alaka-variant/1" and data["options"]["max_turns"] in (9, 10)
     assert data["measured"]["rounds=5 (distance of the median round from 5)"] == 0
+
+
+def _tuner(tmp_path: Path, param: str, objective: str = "fair", games: int = 6) -> Tuner:
+    return Tuner(
+        ZOO,
+        [parse_param(ZOO, param)],
+        [parse_objective(objective)],
+        players=[2],
+        seats=["random"],
+        options={},
+        games=games,
+        seed=5,
+        workdir=tmp_path,
+    )
+
+
+def test_the_box_is_the_first_trial_and_no_trial_is_spent_on_a_repeated_setting(tmp_path: Path) -> None:
+    """Measured before: the search never tried the box, and repeated suggestions used 3 of 8 trials."""
+    tuner = _tuner(tmp_path, "max_turns=1995..2002")
+    with InlineBackend() as backend:
+        result = tuner.run(5, backend)
+    assert result.trials[0].values == {"max_turns": 2000} and result.trials[0].number == 0
+    settings = [r.values["max_turns"] for r in result.trials]
+    assert len(settings) == 5 and len(set(settings)) == 5
+
+
+def test_a_setting_no_better_than_the_box_on_fresh_games_leaves_the_box(tmp_path: Path) -> None:
+    """Random Alakazoo games end long before 1,995 turns: every setting plays the same games, so
+    none beats the box beyond noise, and the box is what the search keeps."""
+    tuner = _tuner(tmp_path, "max_turns=1995..2002")
+    with InlineBackend() as backend:
+        result = tuner.run(4, backend, finalists=2)
+    assert [c.box for c in result.checks].count(True) == 1 and len(result.checks) == 3
+    assert all(c.difference == 0 and c.difference_interval == (0.0, 0.0) for c in result.checks)
+    assert result.winner is None
+    assert result.best.values == {"max_turns": 2000} and result.best_options["max_turns"] == 2000
+
+
+def test_the_finalists_are_played_again_on_fresh_games_with_intervals(tmp_path: Path) -> None:
+    """The search's own games favour the luckiest setting; the re-check plays other seeds, the same
+    for the box and every finalist (paired), and keeps a setting only beyond noise."""
+    tuner = _tuner(tmp_path, "max_turns=6..12", objective="rounds=5", games=8)
+    with InlineBackend() as backend:
+        result = tuner.run(7, backend, finalists=2)
+    box = next(c for c in result.checks if c.box)
+    assert box.score > 50  # the box plays on to the end: far from round 5
+    winner = result.winner
+    assert winner is not None and winner.better_than_box
+    assert winner.values["max_turns"] in (9, 10)
+    low, high = winner.difference_interval
+    assert low <= winner.difference <= high < 0
+    assert winner.interval[0] <= winner.score <= winner.interval[1]
+    assert result.games_played == (1 + 7 + 1 + 2) * 8

@@ -546,9 +546,29 @@ def tune_command(
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
     out: Annotated[str, typer.Option("--out", help="The variant file to write.")] = "variant.json",
+    finalists: Annotated[
+        int,
+        typer.Option(
+            "--finalists",
+            help="Play the box and this many of the best settings again on fresh games, and keep a "
+            "setting only if it beats the box there beyond noise (0: keep the search's best as found).",
+            min=0,
+        ),
+    ] = 3,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
+    ] = None,
 ) -> None:
-    """Search options or content values toward a goal with Optuna; writes the best as a variant."""
+    """Search options or content values toward a goal with Optuna; writes the best as a variant.
+
+    The box (the game's own values) is always measured, a repeated suggestion costs no trial, and
+    the finalists are re-checked on fresh games: a setting is kept only if it beats the box there
+    beyond noise (a paired bootstrap interval); see docs/simulate.md."""
     import tempfile
     from pathlib import Path
 
@@ -556,6 +576,7 @@ def tune_command(
     from alaka.sim.scheduler import StopOnInterrupt
     from alaka.sim.tune import TrialResult, Tuner, parse_objective, parse_param, write_variant
 
+    _check_backend(backend, address)
     g = _game(game)
     counts = _player_counts(g, players)
     target = Path(out)
@@ -571,23 +592,30 @@ def tune_command(
             seed=seed,
             workdir=Path(workdir),
         )
-        budget = trials * games * len(counts)
-        console.print(f"{g.title}: {trials} trials of {games * len(counts)} games (at most {budget} games)")
+        budget = (trials + 1 + (1 + finalists if finalists else 0)) * games * len(counts)
+        console.print(
+            f"{g.title}: {trials} trials of {games * len(counts)} games, the box and {finalists} finalists "
+            f"re-checked on fresh games (at most {budget} games)"
+        )
 
         def show_trial(result: TrialResult) -> None:
             settings = ", ".join(f"{name}={option_text(value)}" for name, value in result.values.items())
-            progress.console.print(
-                f"trial {result.number + 1}: {settings} -> {result.score:.4f}", markup=False
-            )
+            which = "the box" if result.number < 0 else f"trial {result.number + 1}"
+            progress.console.print(f"{which}: {settings} -> {result.score:.4f}", markup=False)
 
         with (
-            _backend("local", jobs, None) as runner,
+            _backend(backend, jobs, address) as runner,
             _progress() as progress,
             StopOnInterrupt(lambda: errors.print("stopping after this trial's games in progress")) as stop,
         ):
             task = progress.add_task(f"{g.title}: tuning", total=budget)
             result = tuner.run(
-                trials, runner, stop=stop, progress=lambda n: progress.advance(task, n), on_trial=show_trial
+                trials,
+                runner,
+                stop=stop,
+                progress=lambda n: progress.advance(task, n),
+                on_trial=show_trial,
+                finalists=finalists,
             )
         best = result.best
         about = {
@@ -599,10 +627,24 @@ def tune_command(
             "seats": _bot_specs(seats),
             "seed": seed,
         }
+        if result.checks:
+            about["rechecked"] = [
+                {
+                    "values": check.values,
+                    "box": check.box,
+                    "score": check.score,
+                    "interval": list(check.interval),
+                    "difference_from_box": check.difference,
+                    "difference_interval": list(check.difference_interval),
+                }
+                for check in result.checks
+            ]
         written = write_variant(target, g, _changed(g, result.best_options), about)
-    console.print(
-        f"best of {len(result.trials)} trials ({result.games_played} games played): trial {best.number + 1}"
-    )
+    if result.checks:
+        _print_rechecks(result, tuner.games * len(counts))
+    which = "the box" if best.number < 0 else f"trial {best.number + 1}"
+    searched = sum(r.number >= 0 for r in result.trials)
+    console.print(f"best of the box and {searched} trials ({result.games_played} games played): {which}")
     for name, value in best.values.items():
         console.print(f"  {name} = {option_text(value)}", markup=False)
     for measure, amount in best.measures.items():
@@ -610,6 +652,28 @@ def tune_command(
     console.print(
         f"written: {', '.join(str(p) for p in written)}; play it: alaka simulate {g.name} --variant {target}"
     )
+
+
+def _print_rechecks(result: Any, games: int) -> None:
+    """The re-check's table: the box and the finalists on fresh games, and the verdict."""
+    from alaka.sim.runs import option_text
+
+    table = Table(title=f"the box and the finalists again, on {games} fresh games each")
+    for column in ("setting", "score (95% CI)", "minus the box (95% CI)", "verdict"):
+        table.add_column(column, justify="left" if column in ("setting", "verdict") else "right")
+    for check in result.checks:
+        settings = ", ".join(f"{name}={option_text(value)}" for name, value in check.values.items())
+        low, high = check.interval
+        if check.box:
+            difference, verdict = "-", "the box"
+        else:
+            d_low, d_high = check.difference_interval
+            difference = f"{check.difference:+.3f} ({d_low:+.3f} to {d_high:+.3f})"
+            verdict = "better beyond noise" if check.better_than_box else "not better beyond noise"
+        table.add_row(settings, f"{check.score:.3f} ({low:.3f}-{high:.3f})", difference, verdict)
+    _print_table(table)
+    if result.winner is None:
+        console.print("no setting beats the box beyond noise on fresh games: the variant written is the box")
 
 
 @app.command("train")

@@ -24,6 +24,8 @@ not by their luck. The best trial is written as a *variant file*, JSON that ``al
 from __future__ import annotations
 
 import copy
+import dataclasses
+import itertools
 import json
 import math
 import re
@@ -198,12 +200,43 @@ class TrialResult:
 
 
 @dataclass
+class CheckResult:
+    """A setting played again on fresh games (other seeds than the search's): its score there
+    with a 95% bootstrap interval, and its difference from the box's on the same games (paired:
+    both play the same seeds), with that difference's interval."""
+
+    values: dict[str, OptionValue]
+    box: bool
+    score: float
+    interval: tuple[float, float]
+    difference: float = 0.0
+    difference_interval: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def better_than_box(self) -> bool:
+        """Whether it beats the box beyond noise: the whole interval of its difference is below 0."""
+        return not self.box and self.difference_interval[1] < 0
+
+
+@dataclass
 class TuneResult:
     best: TrialResult
     trials: list[TrialResult]
     #: The options of the best trial (content files written where ``workdir`` says).
     best_options: dict[str, object]
     games_played: int
+    #: The box and the best few candidates played again on fresh games, best first (empty when
+    #: the re-check was not asked for or the search was stopped).
+    checks: list[CheckResult] = field(default_factory=list)
+    #: The re-check's pick: the finalist with the best score on the fresh games that beats the box
+    #: beyond noise; None when none does (then the box stands).
+    winner: CheckResult | None = None
+
+
+#: Bootstrap resamples behind the re-check's intervals.
+BOOTSTRAP = 400
+#: Where the re-check's run seed lies from the search's: other games, the same for every finalist.
+FRESH_SEED_OFFSET = 1_000_003
 
 
 class Tuner:
@@ -326,6 +359,33 @@ class Tuner:
                 total += value != start
         return total
 
+    def _distributions(self) -> dict[str, Any]:
+        """Optuna's view of the search space: integer ranges, and choices by their text."""
+        import optuna
+
+        space: dict[str, Any] = {}
+        for param in self.params:
+            if param.low is not None and param.high is not None:
+                space[param.name] = optuna.distributions.IntDistribution(param.low, param.high)
+            else:
+                space[param.name] = optuna.distributions.CategoricalDistribution(
+                    [option_text(c) for c in param.choices]
+                )
+        return space
+
+    def _from_texts(self, picked: Sequence[Any]) -> dict[str, OptionValue]:
+        """A setting from Optuna's values (a choice by its text)."""
+        values: dict[str, OptionValue] = {}
+        for param, value in zip(self.params, picked, strict=True):
+            if param.low is not None:
+                values[param.name] = int(value)
+            else:
+                values[param.name] = next(c for c in param.choices if option_text(c) == value)
+        return values
+
+    def _to_texts(self, values: Mapping[str, OptionValue]) -> list[Any]:
+        return [values[p.name] if p.low is not None else option_text(values[p.name]) for p in self.params]
+
     @staticmethod
     def _values(param: SearchParam) -> list[Any]:
         """Every value a parameter can take, as Optuna sees it (choices by their text)."""
@@ -339,6 +399,35 @@ class Tuner:
         measures["median rounds"] = sum(g.rounds.smooth_median for g in groups) / len(groups)
         return sum(o.measure(groups) for o in self.objectives), measures
 
+    def _box_in_space(self) -> bool:
+        """Whether the box's values lie inside every searched range or list of choices."""
+        for param in self.params:
+            value = self.start[param.name]
+            if param.low is not None and param.high is not None:
+                if not (isinstance(value, int) and param.low <= value <= param.high):
+                    return False
+            elif value not in param.choices:
+                return False
+        return True
+
+    def _play(
+        self,
+        values: Mapping[str, OptionValue],
+        name: str,
+        backend: Backend,
+        stop: Callable[[], bool],
+        seed: int | None = None,
+    ) -> list[Row]:
+        """The rows of one setting's games (the search's seed, or ``seed``); a stop raises
+        ``KeyboardInterrupt`` once the games in progress are in."""
+        plan = self.plan(values, name)
+        if seed is not None:
+            plan = dataclasses.replace(plan, seed=seed)
+        rows = [row for batch in run_batches(plan, backend, (), stop) for row in batch]
+        if len(rows) < plan.total:
+            raise KeyboardInterrupt
+        return rows
+
     def run(
         self,
         trials: int,
@@ -347,55 +436,149 @@ class Tuner:
         stop: Callable[[], bool] = lambda: False,
         progress: Callable[[int], None] = lambda played: None,
         on_trial: Callable[[TrialResult], None] = lambda result: None,
+        finalists: int = 0,
     ) -> TuneResult:
-        """Search for ``trials`` trials with Optuna's TPE sampler (seeded with the run seed); when
-        the trials can cover every combination, each combination is tried once instead."""
+        """Search ``trials`` distinct settings with Optuna's TPE sampler (seeded with the run seed);
+        when the trials can cover every combination, each combination is tried once instead.
+
+        The box (the base game's values) is always the first trial, so every search is measured
+        against it; a setting the sampler suggests again is told its known score and costs no
+        trial. With ``finalists``, the box and that many of the best other settings are played
+        again on fresh games (:meth:`recheck`): the search's own games favour the setting that was
+        luckiest on them."""
         import optuna
 
         optuna.logging.set_verbosity(optuna.logging.WARNING)
-        grid = {p.name: self._values(p) for p in self.params}
-        if math.prod(len(v) for v in grid.values()) <= trials:
-            sampler: optuna.samplers.BaseSampler = optuna.samplers.GridSampler(grid, seed=self.seed)
-            trials = math.prod(len(v) for v in grid.values())
-        else:
-            sampler = optuna.samplers.TPESampler(seed=self.seed)
-        study = optuna.create_study(direction="minimize", sampler=sampler)
+        grid = [self._values(p) for p in self.params]
+        box_in_space = self._box_in_space()
+        box_key = tuple(self.start[p.name] for p in self.params)
         results: list[TrialResult] = []
         seen: dict[tuple[Any, ...], TrialResult] = {}
         played = 0
 
-        def objective(trial: optuna.Trial) -> float:
+        def measured(values: dict[str, OptionValue], box: bool = False) -> TrialResult:
             nonlocal played
-            values: dict[str, OptionValue] = {}
-            for param in self.params:
-                if param.low is not None and param.high is not None:
-                    values[param.name] = trial.suggest_int(param.name, param.low, param.high)
-                else:
-                    picked = trial.suggest_categorical(param.name, [option_text(c) for c in param.choices])
-                    values[param.name] = next(c for c in param.choices if option_text(c) == picked)
-            key = tuple(values[p.name] for p in self.params)
-            if key in seen:  # the same settings play the same games: no need to play them again
-                result = TrialResult(trial.number, values, seen[key].score, seen[key].measures)
-            else:
-                plan = self.plan(values, f"trial-{trial.number}")
-                rows = [row for batch in run_batches(plan, backend, (), stop) for row in batch]
-                played += len(rows)
-                progress(len(rows))
-                if len(rows) < plan.total:
-                    raise KeyboardInterrupt
-                score, measures = self.score(rows)
-                result = seen[key] = TrialResult(trial.number, values, score, measures)
+            number = -1 if box and not box_in_space else sum(r.number >= 0 for r in results)
+            rows = self._play(values, f"trial-{number}", backend, stop)
+            played += len(rows)
+            progress(len(rows))
+            score, measures = self.score(rows)
+            result = seen[tuple(values[p.name] for p in self.params)] = TrialResult(
+                number, values, score, measures
+            )
             results.append(result)
             on_trial(result)
-            return result.score
+            return result
+
+        def searched() -> int:
+            return sum(r.number >= 0 for r in results)
 
         try:
-            study.optimize(objective, n_trials=trials)
+            measured(dict(self.start), box=True)  # the box first, inside the ranges searched or not
+            if math.prod(len(v) for v in grid) <= trials:  # every combination, once each
+                for combination in itertools.product(*grid):
+                    values = self._from_texts(combination)
+                    if tuple(values[p.name] for p in self.params) not in seen:
+                        measured(values)
+            else:
+                study = optuna.create_study(
+                    direction="minimize", sampler=optuna.samplers.TPESampler(seed=self.seed)
+                )
+                if box_in_space:
+                    study.add_trial(
+                        optuna.trial.create_trial(
+                            params={
+                                p.name: v
+                                for p, v in zip(self.params, self._to_texts(self.start), strict=True)
+                            },
+                            distributions=self._distributions(),
+                            value=seen[box_key].score,
+                        )
+                    )
+                asked = 0
+                while searched() < trials and asked < 20 * trials:
+                    trial = study.ask(self._distributions())
+                    asked += 1
+                    values = self._from_texts(tuple(trial.params[p.name] for p in self.params))
+                    key = tuple(values[p.name] for p in self.params)
+                    if key in seen:  # the same settings play the same games: its score is known
+                        study.tell(trial, seen[key].score)
+                        continue
+                    study.tell(trial, measured(values).score)
         except KeyboardInterrupt:
             if not results:
                 raise
+            finalists = 0  # stopped: what was searched is kept, nothing more is played
         best = min(results, key=lambda r: (round(r.score, 9), self.change(r.values), r.number))
-        return TuneResult(best, results, self.trial_options(best.values, "best"), played)
+        outcome = TuneResult(best, results, self.trial_options(best.values, "best"), played)
+        if finalists:
+            try:
+                outcome.checks = self.recheck(results, finalists, backend, stop, progress)
+            except KeyboardInterrupt:
+                return outcome
+            outcome.games_played += sum(1 for _ in outcome.checks) * self.games * len(self.players)
+            better = [c for c in outcome.checks if c.better_than_box]
+            outcome.winner = better[0] if better else None
+            chosen = outcome.winner.values if outcome.winner else dict(self.start)
+            outcome.best = next((r for r in results if r.values == chosen), TrialResult(-1, chosen, math.nan))
+            outcome.best_options = self.trial_options(chosen, "best")
+        return outcome
+
+    def recheck(
+        self,
+        results: Sequence[TrialResult],
+        finalists: int,
+        backend: Backend,
+        stop: Callable[[], bool] = lambda: False,
+        progress: Callable[[int], None] = lambda played: None,
+    ) -> list[CheckResult]:
+        """The box and the ``finalists`` best other settings of the search, played again on the
+        same fresh games (the search's seed moved by :data:`FRESH_SEED_OFFSET`), best first.
+
+        Each score's interval, and each difference from the box's, come from a bootstrap over
+        the fresh games, resampled alike for every setting (paired), per player count."""
+        import random as _random
+
+        ranked = sorted(results, key=lambda r: (round(r.score, 9), self.change(r.values), r.number))
+        box_key = tuple(self.start[p.name] for p in self.params)
+        picked = [r.values for r in ranked if tuple(r.values[p.name] for p in self.params) != box_key]
+        settings = [dict(self.start), *picked[:finalists]]
+        fresh = self.seed + FRESH_SEED_OFFSET
+        rows_of = []
+        for k, values in enumerate(settings):
+            rows = self._play(values, f"check-{k}", backend, stop, seed=fresh)
+            progress(len(rows))
+            rows_of.append(sorted(rows, key=lambda row: (row["players"], row["index"])))
+        rng = _random.Random(self.seed)
+        groups: dict[int, list[int]] = {}
+        for position, row in enumerate(rows_of[0]):
+            groups.setdefault(int(row["players"]), []).append(position)
+        draws: list[list[float]] = [[] for _ in settings]
+        for _ in range(BOOTSTRAP):
+            sample = [rng.choice(members) for members in groups.values() for _ in members]
+            for k, rows in enumerate(rows_of):
+                draws[k].append(self.score([rows[i] for i in sample])[0])
+        checks: list[CheckResult] = []
+        for k, values in enumerate(settings):
+            score = self.score(rows_of[k])[0]
+            differences = sorted(a - b for a, b in zip(draws[k], draws[0], strict=True))
+            checks.append(
+                CheckResult(
+                    values,
+                    box=k == 0,
+                    score=score,
+                    interval=_percentiles(sorted(draws[k])),
+                    difference=score - checks[0].score if checks else 0.0,
+                    difference_interval=_percentiles(differences) if k else (0.0, 0.0),
+                )
+            )
+        return sorted(checks, key=lambda c: (round(c.score, 9), self.change(c.values)))
+
+
+def _percentiles(ordered: Sequence[float]) -> tuple[float, float]:
+    """The 2.5th and 97.5th percentiles of sorted bootstrap draws."""
+    last = len(ordered) - 1
+    return ordered[round(0.025 * last)], ordered[round(0.975 * last)]
 
 
 def write_variant(
