@@ -21,4 +21,14 @@ ENTRY = GameEntry(
     encoding="alaka.games.alakazoo.encoding",
     glossary="alaka.games.alakazoo.glossary",
     learned="data/learned.npz",
+    # The hot path, compiled by the compiled build (alaka.core.compiling).
+    compiled=(
+        "actions",
+        "content",
+        "events",
+        "options",
+        "phases",
+        "rules",
+        "state",
+    ),
 )
