@@ -346,7 +346,8 @@ def simulate_command(
         typer.Option(
             "--seats",
             help="Bot specs, comma-separated, cycled to fill each table and rotated from game to game "
-            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: heuristic.",
+            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: the game's usual "
+            "bot, as at a table (its heuristic where it has one).",
         ),
     ] = None,
     games: Annotated[
@@ -427,10 +428,12 @@ def simulate_command(
             from alaka.sim.tune import read_variant
 
             chosen = {**read_variant(variant, g)[1], **chosen}
+        from alaka.bots.registry import default_bot
+
         plan = plan_run(
             g,
             players=_player_counts(g, players),
-            seats=_bot_specs(seats or "heuristic"),
+            seats=_bot_specs(seats or default_bot(g.name)),
             options=chosen,
             vary=_sweeps(g, vary),
             games=games or 100,
