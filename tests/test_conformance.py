@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import alaka
+from alaka.core.entry import WINNER_RETURNS
 from alaka.core.registry import entry
 from alaka.testing import conformance
 
@@ -70,6 +71,19 @@ def test_outcomes_have_scores_exactly_when_the_entry_says_so(name: str, players:
         outcome = conformance.check_playout(alaka.game(name), players, seed).outcome()
         assert outcome is not None
         assert bool(outcome.scores) == entry(name).scores, f"{name}: scores {outcome.scores}"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_returns_follow_the_protocols_rule_where_the_entry_says_so(name: str, players: int) -> None:
+    """A game whose entry describes its returns as the protocol's (``WINNER_RETURNS``) gives 1 to
+    each winner and 0 to the others; a game that says more is held to its own tests."""
+    if entry(name).returns != WINNER_RETURNS:
+        return
+    for seat_seed in range(3):
+        final = conformance.check_playout(alaka.game(name), players, seat_seed)
+        outcome = final.outcome()
+        assert outcome is not None
+        assert final.returns() == tuple(float(seat in outcome.winners) for seat in range(players))
 
 
 def test_the_kit_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,6 +37,10 @@ Policy = Callable[["State", int, random.Random], "Action"]
 Evaluator = Callable[["State"], Sequence[float]]
 
 
+#: The returns the protocol describes (``State.returns``), which both built-in games give.
+WINNER_RETURNS = "1 to each winner (a shared win counts for each), 0 to the others"
+
+
 class MissingPart(AlakaError):
     """A game was asked for a part it does not have (a heuristic, a renderer, ...)."""
 
@@ -100,8 +104,10 @@ class GameEntry:
     #: Whether the game keeps scores (its records' ``scores``, shown and plotted by ``alaka
     #: report``); a game that only names winners declares ``False``.
     scores: bool = True
-    #: What ``state.returns()`` gives each seat at the end, in words (the report says it).
-    returns: str = "each seat's share of the win: 1 to a sole winner, shared on a tie, 0 to the others"
+    #: What ``state.returns()`` gives each seat at the end, in words (the report of a game
+    #: without scores says it); :data:`WINNER_RETURNS`, the protocol's rule, unless the game's
+    #: returns mean more (a margin, a rank).
+    returns: str = WINNER_RETURNS
     #: The game's modules the compiled build compiles, named inside its package (``"rules"``,
     #: ``"rules.fight"``): the hot path (state, actions, rules...). Only a built-in game's are
     #: compiled (:mod:`alaka.core.compiling` gathers them), so core names no game module.

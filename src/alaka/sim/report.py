@@ -84,7 +84,7 @@ def group_name(group: GroupSummary, single_label: bool) -> str:
 def build_report(path: Path | str, baseline: Path | str | None = None) -> Report:
     """Read a results file (and a baseline) and lay out the report."""
     info = read_info(path)
-    game = get_game(info.plan.game)
+    game, declared = get_game(info.plan.game), get_entry(info.plan.game)
     groups = _summaries(info)
     if not groups:
         raise SimulationError(f"{str(path)!r} holds no games yet")
@@ -95,7 +95,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         _winners_section(groups, name),
         *_bots_section(groups, name),
         _length_section(groups, name),
-        _scores_section(groups, name, get_entry(info.plan.game).scores),
+        _scores_section(groups, name, declared.scores, declared.returns),
         *(_stat_section(column, groups, name) for column in info.stat_columns()),
     ]
     comparisons = sweep_comparisons(groups)
@@ -199,13 +199,13 @@ def _length_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary
 
 
 def _scores_section(
-    groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str], keeps_scores: bool
+    groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str], keeps_scores: bool, returns: str
 ) -> Section:
     """The final scores, or, for a game whose entry says it keeps none, that sentence alone (its
     rows hold no scores to count or plot)."""
     section = Section("Scores")
     if not keeps_scores:
-        section.lines.append("This game keeps no scores: only who wins counts.")
+        section.lines.append(f"This game keeps no scores: only who wins counts ({returns}).")
         return section
     section.lines.append("Every seat's final score, and the winners' scores.")
     rows = [
