@@ -129,3 +129,14 @@ def test_no_browser_page_names_a_game() -> None:
             if pattern.search(line) and not line.lstrip().startswith("//"):
                 breaches.append(f"{path}:{number}: {line.strip()}")
     assert not breaches, "\n".join(breaches)
+
+
+def test_an_entry_names_its_compiled_modules_inside_its_package() -> None:
+    """``compiled`` holds names like ``"rules.fight"``, joined to the entry's package; a path or
+    a file name is refused when the entry is made, not when the build cannot find it."""
+    from alaka.core.entry import GameEntry
+
+    made = GameEntry("mine", "Mine", 2, 2, game="mine.game:GAME", compiled=("state", "rules.fight"))
+    assert made.compiled_modules == ("mine.state", "mine.rules.fight")
+    with pytest.raises(ValueError, match="not a module name"):
+        GameEntry("mine", "Mine", 2, 2, game="mine.game:GAME", compiled=("rules/fight.py",))

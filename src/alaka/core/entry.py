@@ -118,6 +118,9 @@ class GameEntry:
             raise ValueError(f"a game's name is a lowercase identifier, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"{self.name}: player counts {self.min_players}-{self.max_players}")
+        for module in self.compiled:
+            if not all(part.isidentifier() for part in module.split(".")):
+                raise ValueError(f"{self.name}: {module!r} is not a module name inside the game's package")
 
     @property
     def package(self) -> str:
