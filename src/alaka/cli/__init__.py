@@ -524,7 +524,10 @@ def tune_command(
     players: Annotated[
         str | None, typer.Option("--players", "-n", help="Player counts: 3, 2-5 or 2,4 (default: usual).")
     ] = None,
-    seats: Annotated[str, typer.Option("--seats", help="Bot specs, as for simulate.")] = "heuristic",
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", help="Bot specs, as for simulate (default: the game's usual bot)."),
+    ] = None,
     trials: Annotated[int, typer.Option("--trials", help="Settings tried.", min=1)] = 20,
     games: Annotated[
         int, typer.Option("--games", "-g", help="Games per player count in each trial.", min=1)
@@ -540,11 +543,13 @@ def tune_command(
     import tempfile
     from pathlib import Path
 
+    from alaka.bots.registry import default_bot
     from alaka.sim.runs import option_text
     from alaka.sim.scheduler import StopOnInterrupt
     from alaka.sim.tune import TrialResult, Tuner, parse_objective, parse_param, write_variant
 
     g = _game(game)
+    seats = seats or default_bot(g.name)
     counts = _player_counts(g, players)
     target = Path(out)
     with tempfile.TemporaryDirectory(prefix="alaka-tune-") as workdir:
