@@ -1,11 +1,12 @@
 """Build script. By default the package is pure Python; with ``ALAKA_COMPILE=1`` the modules
-listed in ``alaka.core.compiling.COMPILED`` are compiled with mypyc (README: the compiled build).
+named by ``alaka.core.compiling.compiled_names()`` (Alaka's own and those each built-in game's
+entry declares) are compiled with mypyc (README: the compiled build).
 """
 
 from __future__ import annotations
 
 import os
-import runpy
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -23,7 +24,12 @@ def _extensions() -> list[object]:
         return []
     from mypyc.build import mypycify
 
-    compiled = runpy.run_path(str(HERE / "src" / "alaka" / "core" / "compiling.py"))["COMPILED"]
+    # The sources being built, not an installed Alaka: their registry reads the games' entries
+    # (standard library only, so the build environment needs nothing more).
+    sys.path.insert(0, str(HERE / "src"))
+    from alaka.core.compiling import compiled_names
+
+    compiled = compiled_names()
     return list(mypycify([_source(name) for name in compiled], group_name="alaka", opt_level="3"))
 
 

@@ -10,15 +10,16 @@ from hypothesis import HealthCheck, settings
 
 from alaka.core import registry
 
-# A third game, registered from the test suite alone: every test that goes through the
-# registry (the conformance kit, the command line, the web server) covers it too.
+# The suite's own games, registered from the test suite alone: every test that goes through
+# the registry (the conformance kit, the command line, the web server) covers them too.
 GAMES_FOLDER = Path(__file__).parent / "games"
 sys.path.insert(0, str(GAMES_FOLDER))
 # The suite's own helpers (``needs``: what a test needs from outside the repository).
 sys.path.insert(0, str(Path(__file__).parent))
-import guess_game  # noqa: E402
+from own_games import OWN_GAMES  # noqa: E402
 
-registry.register(guess_game.ENTRY)
+for own in OWN_GAMES:
+    registry.register(own)
 
 # CI runs a few more examples than a developer's quick run; both are seeded and repeatable.
 settings.register_profile(

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import alaka
+from alaka.core.entry import WINNER_RETURNS
+from alaka.core.registry import entry
 from alaka.testing import conformance
 
 CASES = [(name, n) for name in alaka.games() for n in alaka.game(name).player_counts]
@@ -44,8 +46,10 @@ def test_resample_keeps_the_seats_view(name: str, players: int, seed: int, steps
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
-def test_resample_really_varies_hidden_information(name: str, players: int) -> None:
-    """Guards the test above: resampling must change what other seats see, or it proves nothing."""
+def test_resample_varies_exactly_what_the_entry_says_is_hidden(name: str, players: int) -> None:
+    """Guards the test above: for a game whose entry declares hidden information, resampling must
+    change what other seats see, or it proves nothing; for a game of perfect information it must
+    change nothing, since there is nothing to guess."""
     game = alaka.game(name)
     varied = 0
     for seed in range(6):
@@ -53,7 +57,33 @@ def test_resample_really_varies_hidden_information(name: str, players: int) -> N
         length = sum(1 for _ in conformance.random_playout(game, players, seed))
         state = conformance.state_after(game, players, seed, min(60, length // 2))
         varied += conformance.check_resample(state, 0, random.Random(seed))
-    assert varied >= 4
+    if entry(name).hidden_information:
+        assert varied >= 4
+    else:
+        assert varied == 0, f"{name} declares perfect information, yet a resample changed another seat's view"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_outcomes_have_scores_exactly_when_the_entry_says_so(name: str, players: int) -> None:
+    """The report counts and plots scores only for a game whose entry declares them, so the
+    declaration must match what its outcomes hold."""
+    for seed in range(3):
+        outcome = conformance.check_playout(alaka.game(name), players, seed).outcome()
+        assert outcome is not None
+        assert bool(outcome.scores) == entry(name).scores, f"{name}: scores {outcome.scores}"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_returns_follow_the_protocols_rule_where_the_entry_says_so(name: str, players: int) -> None:
+    """A game whose entry describes its returns as the protocol's (``WINNER_RETURNS``) gives 1 to
+    each winner and 0 to the others; a game that says more is held to its own tests."""
+    if entry(name).returns != WINNER_RETURNS:
+        return
+    for seat_seed in range(3):
+        final = conformance.check_playout(alaka.game(name), players, seat_seed)
+        outcome = final.outcome()
+        assert outcome is not None
+        assert final.returns() == tuple(float(seat in outcome.winners) for seat in range(players))
 
 
 def test_the_kit_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,11 +9,14 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import pytest
+
 import alaka
 from alaka.core.glossary import Glossary, glossary_of, topics_of
 from alaka.core.story import chapters
 from alaka.games.alakazum.content import Character, FinalEnemy, HandCard, Trap
 from needs import need
+from own_games import OWN_NAMES
 
 #: The rulebooks, in the team's shared folder beside the repository (the team's checkout and CI
 #: have it; a fresh clone does not, and the test below then skips, saying so).
@@ -113,8 +116,9 @@ def test_explanations_are_in_our_own_words() -> None:
         assert copied == []
 
 
-def test_a_game_without_a_glossary_has_none_and_no_topics() -> None:
-    state = alaka.game("guess").new_initial_state(2)
+@pytest.mark.parametrize("name", OWN_NAMES)
+def test_a_game_without_a_glossary_has_none_and_no_topics(name: str) -> None:
+    state = alaka.game(name).new_initial_state(2)
     assert glossary_of(state) is None
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])

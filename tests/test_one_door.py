@@ -5,12 +5,14 @@ game's name: the edges reach every game through its entry."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
 import alaka
+from alaka.core.registry import entry
 
 SOURCE = Path(alaka.__file__).parent
 #: The built-in game folders (a package with an entry).
@@ -32,14 +34,50 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", GAME_FOLDERS, ids=[f.name for f in GAME_FOLDERS])
-def test_a_games_state_holds_data_and_imports_no_behaviour(folder: Path) -> None:
-    """state.py reaches the rules, the view and the text through its game (core/phased.py), so
-    importing it loads none of them and they may import it without a loop."""
-    imported = imported_modules(folder / "state.py")
-    for name in BEHAVIOUR:
-        prefix = f"alaka.games.{folder.name}.{name}"
-        assert not any(m == prefix or m.startswith(prefix + ".") for m in imported), f"state imports {name}"
+def _state_module(name: str) -> str:
+    """The module a game's states are defined in, found from a state of its game rather than
+    assumed to be a ``state.py``."""
+    return type(entry(name).load_game().new_initial_state()).__module__
+
+
+def _module_root(name: str) -> str:
+    """The package holding a game's modules (for a one-file game, that file's module)."""
+    found = entry(name)
+    return found.package or found.game.partition(":")[0]
+
+
+@pytest.mark.parametrize("name", alaka.games())
+def test_a_games_state_holds_data_and_imports_no_behaviour(name: str) -> None:
+    """A game's state reaches the rules, the view and the text through its game (core/phased.py),
+    so importing it loads none of them and they may import it without a loop. A one-file game
+    (the suite's own) keeps its state with its behaviour: nothing to keep apart."""
+    module, root = _state_module(name), _module_root(name)
+    if module == root:
+        return
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    imported = imported_modules(Path(spec.origin))
+    for part in BEHAVIOUR:
+        prefix = f"{root}.{part}"
+        assert not any(m == prefix or m.startswith(prefix + ".") for m in imported), f"state imports {part}"
+
+
+def test_no_core_file_or_build_script_names_a_games_module() -> None:
+    """A new game is compiled, listed and played without editing core or setup.py: the compiled
+    build gathers each built-in game's modules from its entry (``GameEntry.compiled``), so
+    neither names a game's module path (``alaka.games.<name>``, ``games/<name>/``)."""
+    names = alaka.games()
+    patterns = [_module_root(name) for name in names]
+    patterns += [f"games/{name}/" for name in names] + [f"games.{name}" for name in names]
+    files = sorted((SOURCE / "core").rglob("*.py")) + sorted((SOURCE / "core").rglob("*.pyi"))
+    files.append(SOURCE.parent.parent / "setup.py")
+    breaches = []
+    for path in files:
+        if not path.exists():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            breaches += [f"{path}:{number}: {pattern}" for pattern in patterns if pattern in line]
+    assert not breaches, "\n".join(breaches)
 
 
 def _python_breaches(path: Path) -> list[str]:
@@ -91,3 +129,14 @@ def test_no_browser_page_names_a_game() -> None:
             if pattern.search(line) and not line.lstrip().startswith("//"):
                 breaches.append(f"{path}:{number}: {line.strip()}")
     assert not breaches, "\n".join(breaches)
+
+
+def test_an_entry_names_its_compiled_modules_inside_its_package() -> None:
+    """``compiled`` holds names like ``"rules.fight"``, joined to the entry's package; a path or
+    a file name is refused when the entry is made, not when the build cannot find it."""
+    from alaka.core.entry import GameEntry
+
+    made = GameEntry("mine", "Mine", 2, 2, game="mine.game:GAME", compiled=("state", "rules.fight"))
+    assert made.compiled_modules == ("mine.state", "mine.rules.fight")
+    with pytest.raises(ValueError, match="not a module name"):
+        GameEntry("mine", "Mine", 2, 2, game="mine.game:GAME", compiled=("rules/fight.py",))

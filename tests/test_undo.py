@@ -13,6 +13,7 @@ import pytest
 import alaka
 from alaka.core.protocol import CHANCE, State
 from alaka.core.undo import Step, UndoError, step, to_last_choice, undo, undoable
+from own_games import OWN_NAMES
 
 
 def random_game(name: str, players: int, seed: int) -> tuple[list[State], list[Step]]:
@@ -128,8 +129,9 @@ def test_undo_stops_at_chance_at_other_seats_and_at_hidden_decisions() -> None:
         undo(state, steps, 0)
 
 
-def test_a_game_that_declares_nothing_has_no_undo() -> None:
-    states, steps = random_game("guess", 3, 1)
+@pytest.mark.parametrize("name", OWN_NAMES)
+def test_a_game_that_declares_nothing_has_no_undo(name: str) -> None:
+    states, steps = random_game(name, 3, 1)
     assert all(not s.safe for s in steps)
     assert all(undoable(steps[:i], st, max(st.current_player(), 0)) == 0 for i, st in enumerate(states))
 

@@ -34,6 +34,7 @@ from alaka.cli import app
 from alaka.core.protocol import CHANCE, Action, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
+from own_games import OWN_NAMES
 from waits import PATIENCE
 
 
@@ -108,9 +109,10 @@ def test_a_rating_judges_only_with_what_the_seat_could_see(game: str, tmp_path: 
     assert checked == 4
 
 
-def test_a_game_without_learned_weights_is_reviewed_by_the_search() -> None:
-    """The test game ``guess`` ships no weights: the review falls back to the search."""
-    final = alaka.play(alaka.game("guess").new_initial_state(num_players=2), [alaka.RandomBot()] * 2, seed=1)
+@pytest.mark.parametrize("name", OWN_NAMES)
+def test_a_game_without_learned_weights_is_reviewed_by_the_search(name: str) -> None:
+    """The suite's own games ship no weights: the review falls back to the search."""
+    final = alaka.play(alaka.game(name).new_initial_state(num_players=2), [alaka.RandomBot()] * 2, seed=1)
     review = review_game(final.record(), 0, iterations=16)
     assert (review.judge, review.budget) == ("search", 16) and review.decisions
     assert all(r.noise > 0 for d in review.decisions for r in d.choices)

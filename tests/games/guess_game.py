@@ -28,7 +28,15 @@ TABLE = ActionTable(
     + [Action(CARDS + i, f"guess:{i + 1}") for i in range(CARDS)]
 )
 
-ENTRY = GameEntry(name="guess", title="Guess", min_players=2, max_players=4, game="guess_game:GAME")
+ENTRY = GameEntry(
+    name="guess",
+    title="Guess",
+    min_players=2,
+    max_players=4,
+    game="guess_game:GAME",
+    scores=False,  # only who names the middle card counts
+    returns="1 to the player who names the middle card, 0 to the others",
+)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from web_helpers import table_socket
 from alaka.ui.web.app import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, create_app
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.tables import Pace
+from own_games import OWN_NAMES
 
 HUMANS_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
 
@@ -42,11 +43,12 @@ def create(
 
 def test_games_list_players_options_and_bots_but_no_file_options(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
-    assert {"alakazoo", "alakazum", "guess"} <= set(games)  # guess: the test suite's own game
+    assert {"alakazoo", "alakazum", *OWN_NAMES} <= set(games)  # and the test suite's own games
     assert (games["alakazum"]["min_players"], games["alakazum"]["max_players"]) == (2, 5)
     assert games["alakazoo"]["bots"][0] == "heuristic"
     # A game without a heuristic offers only the bots that can play it.
-    assert games["guess"]["bots"] == ["random", "ismcts:iterations=300", "ismcts:iterations=1000"]
+    for name in OWN_NAMES:
+        assert games[name]["bots"] == ["random", "ismcts:iterations=300", "ismcts:iterations=1000"]
     names = {p["name"] for g in games.values() for p in g["parameters"]}
     assert "max_turns" in names
     assert "catalogue" not in names and "components" not in names

@@ -113,12 +113,13 @@ def _check_messages(
         ("alakazum", 3, None),
         ("alakazum", 4, {"preset": "relaxed"}),
         ("guess", 2, None),
+        ("pile", 2, None),
     ],
 )
 def test_every_message_to_every_seat_is_exactly_what_that_seat_may_see(
     tmp_path: Path, game: str, people: int, clock: JsonDict | None
 ) -> None:
-    """Whole games over WebSockets, the test suite's own third game (no heuristic) too, and a
+    """Whole games over WebSockets, the test suite's own games (no heuristic) too, and a
     table with a clock (its timers run for forced decisions too, so they tell nothing)."""
     seats = [{"kind": "human"}] * people + [{"kind": "bot"}]  # the game's default bot
     with live_server(tmp_path / "tables.sqlite3") as server:

@@ -364,7 +364,8 @@ def simulate_command(
         typer.Option(
             "--seats",
             help="Bot specs, comma-separated, cycled to fill each table and rotated from game to game "
-            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: heuristic.",
+            "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: the game's usual "
+            "bot, as at a table (its heuristic where it has one).",
         ),
     ] = None,
     games: Annotated[
@@ -442,10 +443,12 @@ def simulate_command(
             from alaka.sim.tune import read_variant
 
             chosen = {**read_variant(variant, g)[1], **chosen}
+        from alaka.bots.registry import default_bot
+
         plan = plan_run(
             g,
             players=_player_counts(g, players),
-            seats=_bot_specs(seats or "heuristic"),
+            seats=_bot_specs(seats or default_bot(g.name)),
             options=chosen,
             vary=_sweeps(g, vary),
             games=games or 100,
@@ -536,7 +539,10 @@ def tune_command(
     players: Annotated[
         str | None, typer.Option("--players", "-n", help="Player counts: 3, 2-5 or 2,4 (default: usual).")
     ] = None,
-    seats: Annotated[str, typer.Option("--seats", help="Bot specs, as for simulate.")] = "heuristic",
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", help="Bot specs, as for simulate (default: the game's usual bot)."),
+    ] = None,
     trials: Annotated[int, typer.Option("--trials", help="Settings tried.", min=1)] = 20,
     games: Annotated[
         int, typer.Option("--games", "-g", help="Games per player count in each trial.", min=1)
@@ -572,12 +578,14 @@ def tune_command(
     import tempfile
     from pathlib import Path
 
+    from alaka.bots.registry import default_bot
     from alaka.sim.runs import option_text
     from alaka.sim.scheduler import StopOnInterrupt
     from alaka.sim.tune import TrialResult, Tuner, parse_objective, parse_param, write_variant
 
     _check_backend(backend, address)
     g = _game(game)
+    seats = seats or default_bot(g.name)
     counts = _player_counts(g, players)
     target = Path(out)
     with tempfile.TemporaryDirectory(prefix="alaka-tune-") as workdir:

@@ -1,10 +1,10 @@
 """The optional compiled build: which modules mypyc compiles, and which build is running.
 
-``ALAKA_COMPILE=1 pip install .`` compiles the modules in :data:`COMPILED` with mypyc (a
+``ALAKA_COMPILE=1 pip install .`` compiles the modules of :func:`compiled_names` with mypyc (a
 compiler for typed Python) into C extensions; the pure-Python package is the default and the
 fallback, and both play the same seeded games (a test compares them). The compiled modules are
-the hot path: the protocol and the phase machine, the states, options, actions, events and rules
-of both games (and Alakazoo's components, which its rules read at every step), and IS-MCTS.
+the hot path: the protocol and the phase machine, IS-MCTS, and the modules each built-in game's
+entry declares (its states, options, actions, events and rules).
 Modules that only tools read (views, text, scenarios, heuristics) stay Python. So do the view's
 declared types (``viewtypes.py``), whose annotations a compiled ``TypedDict`` loses.
 
@@ -20,8 +20,9 @@ from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
-#: The modules the compiled build compiles (setup.py reads this tuple).
-COMPILED = (
+#: Alaka's own modules the compiled build compiles; each built-in game adds those its entry
+#: declares (``GameEntry.compiled``), so a new game is compiled without a change here.
+CORE_COMPILED = (
     "alaka.core.protocol",
     "alaka.core.phased",
     "alaka.core.eventlog",
@@ -30,44 +31,20 @@ COMPILED = (
     "alaka.core.values",
     "alaka.core.knowledge",
     "alaka.core.tuples",
-    "alaka.games.alakazoo.actions",
-    "alaka.games.alakazoo.content",
-    "alaka.games.alakazoo.events",
-    "alaka.games.alakazoo.options",
-    "alaka.games.alakazoo.phases",
-    "alaka.games.alakazoo.rules",
-    "alaka.games.alakazoo.rules.cards",
-    "alaka.games.alakazoo.rules.chance",
-    "alaka.games.alakazoo.rules.dice",
-    "alaka.games.alakazoo.rules.display",
-    "alaka.games.alakazoo.rules.end",
-    "alaka.games.alakazoo.rules.helper",
-    "alaka.games.alakazoo.rules.hidden",
-    "alaka.games.alakazoo.rules.preparation",
-    "alaka.games.alakazoo.rules.table",
-    "alaka.games.alakazoo.rules.turn",
-    "alaka.games.alakazoo.state",
-    "alaka.games.alakazum.actions",
-    "alaka.games.alakazum.combat",
-    "alaka.games.alakazum.events",
-    "alaka.games.alakazum.layout",
-    "alaka.games.alakazum.options",
-    "alaka.games.alakazum.phases",
-    "alaka.games.alakazum.rules",
-    "alaka.games.alakazum.rules.action",
-    "alaka.games.alakazum.rules.chance",
-    "alaka.games.alakazum.rules.conjure",
-    "alaka.games.alakazum.rules.fight",
-    "alaka.games.alakazum.rules.hidden",
-    "alaka.games.alakazum.rules.opening",
-    "alaka.games.alakazum.rules.spells",
-    "alaka.games.alakazum.rules.table",
-    "alaka.games.alakazum.rules.traps",
-    "alaka.games.alakazum.rules.turn",
-    "alaka.games.alakazum.rules.voodoo",
-    "alaka.games.alakazum.state",
-    "alaka.bots.ismcts",
 )
+#: Compiled after the games' modules (the search that plays them).
+SEARCH_COMPILED = ("alaka.bots.ismcts",)
+
+
+def compiled_names() -> tuple[str, ...]:
+    """Every module the compiled build compiles (setup.py reads this): Alaka's own, and the
+    built-in games' in the order of their names. The registry is imported here, not at the top,
+    since the protocol it imports imports this module."""
+    from alaka.core.registry import built_in
+
+    games = built_in()
+    declared = tuple(module for name in sorted(games) for module in games[name].compiled_modules)
+    return CORE_COMPILED + declared + SEARCH_COMPILED
 
 
 def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
@@ -76,9 +53,9 @@ def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
 
 
 def compiled_modules() -> list[str]:
-    """Those of :data:`COMPILED` that are running as compiled extensions."""
+    """Those of :func:`compiled_names` that are running as compiled extensions."""
     found = []
-    for name in COMPILED:
+    for name in compiled_names():
         path = str(getattr(import_module(name), "__file__", "") or "")
         if path.endswith(tuple(EXTENSION_SUFFIXES)):
             found.append(name)
@@ -90,6 +67,7 @@ def build() -> str:
     done = compiled_modules()
     if not done:
         return "pure Python"
-    if len(done) == len(COMPILED):
+    total = len(compiled_names())
+    if len(done) == total:
         return f"compiled with mypyc: {len(done)} modules"
-    return f"partly compiled with mypyc: {len(done)} of {len(COMPILED)} modules"
+    return f"partly compiled with mypyc: {len(done)} of {total} modules"

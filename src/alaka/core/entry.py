@@ -5,9 +5,12 @@ with :func:`alaka.core.registry.register` or the ``alaka.games`` entry-point gro
 ``ENTRY = GameEntry(...)``. The entry holds what a list of games shows (name, title, player
 counts) and names the rest by import path, loaded on first use: the game object, the heuristic
 (policy and evaluator) if the game has one, the terminal table, the browser renderer, the
-per-game statistics and the observation encoding. The edges (bots, terminal, browser, simulator,
-RL adapters) ask the entry and never import a game module or compare a game's name, so adding a
-game is one folder; a game without a part still works everywhere that part is optional.
+per-game statistics and the observation encoding. It also declares what the edges would
+otherwise assume: whether the game hides information, whether it keeps scores and what its
+returns mean, and which of its modules the compiled build compiles. The edges (bots, terminal,
+browser, simulator, RL adapters) ask the entry and never import a game module or compare a
+game's name, so adding a game is one folder; a game without a part still works everywhere that
+part is optional.
 
 Only the standard library is used here; an edge that needs a part loads it with its own
 libraries installed (a terminal table uses Rich, which only the terminal loads).
@@ -32,6 +35,10 @@ if TYPE_CHECKING:
 Policy = Callable[["State", int, random.Random], "Action"]
 #: An evaluator gives each seat's chance to win a position (values in [0, 1] summing to 1).
 Evaluator = Callable[["State"], Sequence[float]]
+
+
+#: The returns the protocol describes (``State.returns``), which both built-in games give.
+WINNER_RETURNS = "1 to each winner (a shared win counts for each), 0 to the others"
 
 
 class MissingPart(AlakaError):
@@ -90,12 +97,30 @@ class GameEntry:
     #: game's package, e.g. ``"data/learned.npz"`` (made by ``alaka train``). Without one the
     #: game plays everywhere; only the ``learned`` bot and guided search need it.
     learned: str | None = None
+    #: Whether a seat may not see everything (hands, a face-down deck): the conformance kit
+    #: then requires ``resample`` to vary what the seat cannot see; a game of perfect
+    #: information declares ``False`` and its ``resample`` is a copy.
+    hidden_information: bool = True
+    #: Whether the game keeps scores (its records' ``scores``, shown and plotted by ``alaka
+    #: report``); a game that only names winners declares ``False``.
+    scores: bool = True
+    #: What ``state.returns()`` gives each seat at the end, in words (the report of a game
+    #: without scores says it); :data:`WINNER_RETURNS`, the protocol's rule, unless the game's
+    #: returns mean more (a margin, a rank).
+    returns: str = WINNER_RETURNS
+    #: The game's modules the compiled build compiles, named inside its package (``"rules"``,
+    #: ``"rules.fight"``): the hot path (state, actions, rules...). Only a built-in game's are
+    #: compiled (:mod:`alaka.core.compiling` gathers them), so core names no game module.
+    compiled: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"a game's name is a lowercase identifier, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"{self.name}: player counts {self.min_players}-{self.max_players}")
+        for module in self.compiled:
+            if not all(part.isidentifier() for part in module.split(".")):
+                raise ValueError(f"{self.name}: {module!r} is not a module name inside the game's package")
 
     @property
     def package(self) -> str:
@@ -115,6 +140,11 @@ class GameEntry:
         ):
             raise TypeError(f"{self.game} does not match the entry of {self.name!r}")
         return found
+
+    @property
+    def compiled_modules(self) -> tuple[str, ...]:
+        """The full names of the modules in :attr:`compiled`."""
+        return tuple(f"{self.package}.{name}" for name in self.compiled)
 
     @property
     def has_heuristic(self) -> bool:

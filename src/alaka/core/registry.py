@@ -30,8 +30,9 @@ def _check(entry: object, where: str) -> GameEntry:
 
 
 @cache
-def _found() -> dict[str, GameEntry]:
-    """The built-in games and the installed packages' games, read once."""
+def built_in() -> dict[str, GameEntry]:
+    """The entries of the games under ``alaka/games/`` (read once): the games Alaka ships, whose
+    declared modules the compiled build compiles (:mod:`alaka.core.compiling`)."""
     import alaka.games
 
     entries: dict[str, GameEntry] = {}
@@ -40,6 +41,13 @@ def _found() -> dict[str, GameEntry]:
         entry = getattr(module, "ENTRY", None)
         if entry is not None:
             entries[_check(entry, info.name + ".ENTRY").name] = entry
+    return entries
+
+
+@cache
+def _found() -> dict[str, GameEntry]:
+    """The built-in games and the installed packages' games, read once."""
+    entries = dict(built_in())
     for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
         entry = _check(point.load(), f"the entry point {point.value!r}")
         entries.setdefault(entry.name, entry)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from alaka.core.registry import entry as get_entry
 from alaka.core.registry import game as get_game
 from alaka.sim.results import ResultsInfo, iter_rows, read_info
 from alaka.sim.runs import SimulationError, option_text
@@ -83,7 +84,7 @@ def group_name(group: GroupSummary, single_label: bool) -> str:
 def build_report(path: Path | str, baseline: Path | str | None = None) -> Report:
     """Read a results file (and a baseline) and lay out the report."""
     info = read_info(path)
-    game = get_game(info.plan.game)
+    game, declared = get_game(info.plan.game), get_entry(info.plan.game)
     groups = _summaries(info)
     if not groups:
         raise SimulationError(f"{str(path)!r} holds no games yet")
@@ -94,7 +95,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         _winners_section(groups, name),
         *_bots_section(groups, name),
         _length_section(groups, name),
-        _scores_section(groups, name),
+        _scores_section(groups, name, declared.scores, declared.returns),
         *(_stat_section(column, groups, name) for column in info.stat_columns()),
     ]
     comparisons = sweep_comparisons(groups)
@@ -114,7 +115,8 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
 
 
 def _summaries(info: ResultsInfo) -> list[GroupSummary]:
-    groups = summarize(iter_rows(info.path), info.stat_columns())
+    keeps_scores = get_entry(info.plan.game).scores
+    groups = summarize(iter_rows(info.path), info.stat_columns(), keeps_scores=keeps_scores)
     order = {c.key: k for k, c in enumerate(info.plan.configurations)}
     return sorted(groups, key=lambda g: order.get(g.key, len(order)))
 
@@ -196,8 +198,15 @@ def _length_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary
     return section
 
 
-def _scores_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+def _scores_section(
+    groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str], keeps_scores: bool, returns: str
+) -> Section:
+    """The final scores, or, for a game whose entry says it keeps none, that sentence alone (its
+    rows hold no scores to count or plot)."""
     section = Section("Scores")
+    if not keeps_scores:
+        section.lines.append(f"This game keeps no scores: only who wins counts ({returns}).")
+        return section
     section.lines.append("Every seat's final score, and the winners' scores.")
     rows = [
         [

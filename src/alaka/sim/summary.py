@@ -154,6 +154,9 @@ class GroupSummary:
     label: str
     players: int
     stat_columns: Sequence[Mapping[str, Any]]
+    #: Whether the game keeps scores (its entry's ``scores``); without them the rows' ``scores``
+    #: are empty and nothing is read from them.
+    keeps_scores: bool = True
     games: int = 0
     no_winner: int = 0
     truncated: int = 0
@@ -188,9 +191,11 @@ class GroupSummary:
         for seat in range(n):
             self.by_position[(seat - first) % n].add(shares[seat])
             self.by_bot.setdefault(row["seats"][seat], Proportion()).add(shares[seat])
-            self.scores.add(row["scores"][seat])
-        for seat in winners:
-            self.winner_scores.add(row["scores"][seat])
+            if self.keeps_scores:
+                self.scores.add(row["scores"][seat])
+        if self.keeps_scores:
+            for seat in winners:
+                self.winner_scores.add(row["scores"][seat])
         self.rounds.add(row["rounds"])
         self.turns.add(row["turns"])
         self.decisions.add(row["decisions"])
@@ -203,15 +208,16 @@ class GroupSummary:
 
 
 def summarize(
-    rows: Iterable[Mapping[str, Any]], stat_columns: Sequence[Mapping[str, Any]]
+    rows: Iterable[Mapping[str, Any]], stat_columns: Sequence[Mapping[str, Any]], *, keeps_scores: bool = True
 ) -> list[GroupSummary]:
-    """One summary per configuration, in the order the configurations first appear."""
+    """One summary per configuration, in the order the configurations first appear (``keeps_scores``:
+    the game's entry's ``scores``)."""
     groups: dict[tuple[str, int], GroupSummary] = {}
     for row in rows:
         key = (row["label"], row["players"])
         group = groups.get(key)
         if group is None:
-            group = groups[key] = GroupSummary(key[0], key[1], stat_columns)
+            group = groups[key] = GroupSummary(key[0], key[1], stat_columns, keeps_scores)
         group.add(row)
     return list(groups.values())
 
@@ -290,8 +296,9 @@ def compare(base: GroupSummary, other: GroupSummary) -> list[Difference]:
             Proportion(other.no_winner, other.games),
         ),
         mean_difference("mean length in rounds", base.rounds, other.rounds),
-        mean_difference("mean score", base.scores, other.scores),
     ]
+    if base.keeps_scores and other.keeps_scores:
+        differences.append(mean_difference("mean score", base.scores, other.scores))
     for name, stat in base.stats.items():
         theirs = other.stats.get(name)
         if theirs is None or stat.column["per_seat"]:

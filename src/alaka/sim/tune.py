@@ -38,6 +38,7 @@ from typing import Any
 from alaka.core.errors import AlakaError
 from alaka.core.params import OptionValue, Parameter
 from alaka.core.protocol import Game
+from alaka.core.registry import entry as get_entry
 from alaka.core.registry import game as get_game
 from alaka.sim.runs import Row, RunPlan, SimulationError, game_folder, option_text, plan_run
 from alaka.sim.scheduler import Backend, run_batches
@@ -394,7 +395,7 @@ class Tuner:
         return [option_text(c) for c in param.choices]
 
     def score(self, rows: Sequence[Row]) -> tuple[float, dict[str, float]]:
-        groups = summarize(rows, ())
+        groups = summarize(rows, (), keeps_scores=get_entry(self.game.name).scores)
         measures = {o.describe(): o.measure(groups) for o in self.objectives}
         measures["median rounds"] = sum(g.rounds.smooth_median for g in groups) / len(groups)
         return sum(o.measure(groups) for o in self.objectives), measures
