@@ -77,6 +77,12 @@ def _game(name: str) -> Game:
     return get_game(name)
 
 
+#: Where a command's games are played (simulate, arena, tune, train): see :func:`_backend`.
+BackendOption = Annotated[str, typer.Option("--backend", help="local (this machine's processes) or ray.")]
+AddressOption = Annotated[
+    str | None,
+    typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
+]
 CatalogueOption = Annotated[
     str | None,
     typer.Option("--catalogue", help="Alakazum!: a variant card catalogue (JSON), as -o catalogue=FILE."),
@@ -208,13 +214,8 @@ def arena_command(
         str | None, typer.Option("--out", help="Write one game record per line (JSON Lines) to this file.")
     ] = None,
     option: OptionList = None,
-    backend: Annotated[
-        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
-    ] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Bots play many games with seats rotated; prints wins with 95% intervals and more.
 
@@ -398,13 +399,8 @@ def simulate_command(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Worker processes (Ray: the CPUs of a local cluster).", min=1)
     ] = 1,
-    backend: Annotated[
-        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
-    ] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play many seeded games into a results file (Parquet), one row per game; see docs/simulate.md."""
     from pathlib import Path
@@ -562,13 +558,8 @@ def tune_command(
         ),
     ] = 3,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
-    backend: Annotated[
-        str, typer.Option("--backend", help="local (this machine's processes) or ray.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option("--address", help="With --backend ray: the cluster to join (auto, ray://head:10001)."),
-    ] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Search options or content values toward a goal with Optuna; writes the best as a variant.
 
@@ -725,8 +716,8 @@ def train_command(
     ] = True,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The run's seed.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray.")] = "local",
-    address: Annotated[str | None, typer.Option("--address", help="With --backend ray: the cluster.")] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     resume: Annotated[bool, typer.Option("--resume", help="Go on with the run in --out.")] = False,
     install: Annotated[
         bool, typer.Option("--install", help="At the end, copy the best weights into the game's package.")
