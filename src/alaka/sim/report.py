@@ -111,6 +111,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
     if comparisons:
         sections.insert(1, _verdict_section(comparisons))
         sections.append(_differences_section(comparisons))
+    sections.insert(1, _fairness_section(groups, name))
     return Report(f"{game.title}: balance report of {Path(path).name}", sections)
 
 
@@ -139,6 +140,52 @@ def _run_section(info: ResultsInfo, title: str, groups: Sequence[GroupSummary]) 
         seats = ", ".join(config.seats)
         rows.append([config.label, str(config.players), seats, ", ".join(changed) or "defaults", str(done)])
     section.tables.append(Table(["label", "players", "seats (game 0)", "options", "games"], rows))
+    return section
+
+
+def _fairness_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+    """The report's first verdict: is the whole turn-order distribution even, per configuration
+    (:mod:`alaka.sim.fairness`)?"""
+    from alaka.sim.fairness import LEVEL, seat_fairness
+
+    section = Section("Is every seat fair?")
+    tests = seat_fairness(groups)
+    if not tests:
+        section.lines.append("No game had a winner: there is nothing to test.")
+        return section
+    uneven = [t for t in tests if not t.even]
+    if uneven:
+        section.lines.append(
+            "Not every seat is fair: in " + ", ".join(name(t.group) for t in uneven) + " the turn-order "
+            "positions win unevenly beyond chance."
+        )
+    else:
+        section.lines.append(
+            "No configuration shows an uneven turn order beyond chance (which is not proof that it is "
+            "even: with few games only a large gap shows)."
+        )
+    section.lines.append(
+        "One chi-square test per configuration of the wins of the 1st, 2nd, ... seat against an even "
+        "split (shared wins as shares); p-values corrected together for a false discovery rate of "
+        f"{LEVEL:.0%} (Benjamini-Hochberg)."
+    )
+    rows = [
+        [
+            name(t.group),
+            str(t.group.games),
+            " / ".join(f"{w:g}" for w in t.wins),
+            f"{t.statistic:.2f}",
+            f"{t.p_value:.3g}",
+            f"{t.adjusted:.3g}",
+            "even within chance" if t.even else "uneven",
+        ]
+        for t in tests
+    ]
+    section.tables.append(
+        Table(
+            ["configuration", "games", "wins by position", "chi-square", "p", "adjusted p", "verdict"], rows
+        )
+    )
     return section
 
 
