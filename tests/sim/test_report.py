@@ -195,3 +195,13 @@ def test_report_refuses_bad_input_with_one_line(args: list[str], message: str) -
     assert result.returncode == 2, result.stderr
     assert message in " ".join(result.stderr.split())
     assert "Traceback" not in result.stderr
+
+
+def test_the_winning_margin_is_the_best_winners_score_less_the_best_other_seats(sweep: Path) -> None:
+    """Every synthetic game ends 12 to 10: a margin of 2 in each configuration."""
+    text = to_markdown(build_report(sweep))
+    assert "margin (mean)" in text and "margin (median)" in text
+    for label in ("final_lines=complete", "final_lines=partial"):
+        line = next(row for row in text.splitlines() if row.startswith(f"| {label}, 2 players | 11.00"))
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert cells[-1] == "2" and cells[-2].startswith("2.00")

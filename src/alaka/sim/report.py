@@ -254,7 +254,11 @@ def _scores_section(
     if not keeps_scores:
         section.lines.append(f"This game keeps no scores: only who wins counts ({returns}).")
         return section
-    section.lines.append("Every seat's final score, and the winners' scores.")
+    section.lines.append(
+        "Every seat's final score, the winners' scores, and the winning margin: the best winner's score "
+        "less the best other seat's (a game's rules may crown a winner by more than points, so a "
+        "margin can be 0 or below)."
+    )
     rows = [
         [
             name(g),
@@ -262,10 +266,20 @@ def _scores_section(
             f"{g.scores.median:g}",
             f"{g.winner_scores.mean:.2f}",
             f"{g.winner_scores.median:g}",
+            mean_cell(g.margins) if g.margins.n else "-",
+            f"{g.margins.median:g}" if g.margins.n else "-",
         ]
         for g in groups
     ]
-    header = ["configuration", "mean score", "median", "winners' mean", "winners' median"]
+    header = [
+        "configuration",
+        "mean score",
+        "median",
+        "winners' mean",
+        "winners' median",
+        "margin (mean)",
+        "margin (median)",
+    ]
     section.tables.append(Table(header, rows))
     section.plots.append(lambda fig: _plot_histograms(fig, groups, name, lambda g: g.scores, "final score"))
     return section

@@ -168,6 +168,9 @@ class GroupSummary:
     decisions: Distribution = field(default_factory=Distribution)
     scores: Distribution = field(default_factory=Distribution)
     winner_scores: Distribution = field(default_factory=Distribution)
+    #: The winning margin: the best winner's score less the best other seat's, in games with a
+    #: winner and a loser (how close the games are; a designer's "too swingy" or "decided early").
+    margins: Distribution = field(default_factory=Distribution)
     stats: dict[str, StatSummary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -194,8 +197,12 @@ class GroupSummary:
             if self.keeps_scores:
                 self.scores.add(row["scores"][seat])
         if self.keeps_scores:
+            scores = row["scores"]
             for seat in winners:
-                self.winner_scores.add(row["scores"][seat])
+                self.winner_scores.add(scores[seat])
+            losers = [scores[seat] for seat in range(n) if seat not in winners]
+            if winners and losers:
+                self.margins.add(max(scores[seat] for seat in winners) - max(losers))
         self.rounds.add(row["rounds"])
         self.turns.add(row["turns"])
         self.decisions.add(row["decisions"])
