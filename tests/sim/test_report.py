@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -135,10 +136,12 @@ def test_a_baseline_file_is_compared_configuration_by_configuration(tmp_path: Pa
     baseline = tmp_path / "baseline.parquet"
     synthetic_run(baseline, {"final_lines=complete": 50}, labels=("complete",))
     text = to_markdown(build_report(sweep, baseline))
-    # 60 against 50 of 100: Newcombe's interval runs from -3.7 to +23.2 points, half-width 13.5.
+    # 60 against 50 of 100: Newcombe's interval runs from -3.7 to +23.2 points, half-width 13.5:
+    # wider than the 3 points looked for, so it cannot say "unchanged"; 100 x (13.47 / 3)^2 games.
     assert (
-        "sweep.parquet leaves the first-player win rate (2 players) unchanged within ± 13.5 points "
-        "(50.0% with baseline.parquet, 60.0% with sweep.parquet)" in text
+        "not enough games to tell whether sweep.parquet changes the first-player win rate (2 players): "
+        "± 13.5 points is wider than the 3 points looked for (50.0% with baseline.parquet, 60.0% with "
+        "sweep.parquet); about 2,017 games per configuration would tell" in text
     )
     # The baseline has one label, so the sweep's other label is compared with it too.
     assert (
@@ -205,3 +208,23 @@ def test_the_winning_margin_is_the_best_winners_score_less_the_best_other_seats(
         line = next(row for row in text.splitlines() if row.startswith(f"| {label}, 2 players | 11.00"))
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         assert cells[-1] == "2" and cells[-2].startswith("2.00")
+
+
+def test_many_verdicts_are_corrected_together_for_the_false_discovery_rate() -> None:
+    """A difference with p = 0.03 is a change alone; among ten, nine of them no change at all,
+    Benjamini-Hochberg's adjusted p is ten times as large, and the line says there are not enough
+    games to tell (its interval is wider than the effect looked for)."""
+    from alaka.sim.summary import Comparison, Difference, GroupSummary
+    from alaka.sim.verdicts import corrected
+
+    group = GroupSummary("base", 2, ())
+    error = 0.2 / 2.17  # a change of 0.2 at 2.17 standard errors: p about 0.03
+    lone = Difference("m", "mean", 1.0, 1.2, 0.2 - 1.96 * error, 0.2 + 1.96 * error, 0.05, 100)
+    assert 0.02 < lone.p_value < 0.04 and lone.clear
+    noise = [Difference(f"n{k}", "mean", 1.0, 1.0, -1.0, 1.0, 10.0, 100) for k in range(9)]
+    assert corrected([Comparison(group, group, "a", "b", [lone])])[0].differences[0].clear
+    judged = corrected([Comparison(group, group, "a", "b", [lone, *noise])])[0].differences
+    assert judged[0].adjusted == pytest.approx(10 * lone.p_value)
+    assert not judged[0].clear and judged[0].too_few_games
+    assert judged[0].games_needed == math.ceil(100 * (judged[0].margin / 0.05) ** 2)
+    assert not any(d.clear or d.too_few_games for d in judged[1:])  # narrow enough to say unchanged

@@ -109,6 +109,9 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         if not comparisons:
             raise SimulationError("the baseline has no configuration with the same label or player count")
     if comparisons:
+        from alaka.sim.verdicts import corrected
+
+        comparisons = corrected(comparisons)
         sections.insert(1, _verdict_section(comparisons))
         sections.append(_differences_section(comparisons))
     sections.insert(1, _fairness_section(groups, name))
@@ -342,7 +345,10 @@ def _verdict_section(comparisons: Sequence[Comparison]) -> Section:
     section = Section("Verdicts")
     section.lines.append(
         "The first-player win rate for each comparison, then every other measure whose difference "
-        "is not chance at the 95% level."
+        "is not chance: its p-value, corrected over every difference of this report, is under 5% "
+        '(Benjamini-Hochberg: at most 5% of the lines saying "changes" are expected to be wrong). '
+        "Where the interval holds 0 but is wider than the effect looked for (3 points of a rate, a "
+        "tenth of a spread), the line says there are not enough games to tell."
     )
     for c in comparisons:
         first, *rest = c.differences
@@ -365,11 +371,15 @@ def _differences_section(comparisons: Sequence[Comparison]) -> Section:
                     d.show(d.base),
                     d.show(d.other),
                     _change(d),
-                    "yes" if d.clear else "no",
+                    f"{d.adjusted:.3g}",
+                    "yes" if d.clear else ("too few games" if d.too_few_games else "no"),
                 ]
             )
     section.tables.append(
-        Table(["compared", "players", "measure", "reference", "variant", "change (95%)", "clear"], rows)
+        Table(
+            ["compared", "players", "measure", "reference", "variant", "change (95%)", "adjusted p", "clear"],
+            rows,
+        )
     )
     return section
 

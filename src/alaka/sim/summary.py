@@ -232,9 +232,18 @@ def summarize(
 # -- differences ------------------------------------------------------------------------------------
 
 
+#: The smallest change a verdict looks for: 3 points of a rate, a tenth of a mean's spread (its
+#: standard deviation). An interval wider than that which holds 0 cannot say "unchanged".
+RATE_EFFECT = 0.03
+MEAN_EFFECT_SPREADS = 0.1
+
+
 @dataclass(frozen=True)
 class Difference:
-    """``other - base`` for one measure, with its 95% interval."""
+    """``other - base`` for one measure, with its 95% interval.
+
+    ``adjusted`` is its p-value corrected over every difference of a report (set by
+    :func:`alaka.sim.verdicts.corrected`; NaN until then, when the 95% interval alone decides)."""
 
     measure: str
     #: ``rate`` (shown in %) or ``mean``.
@@ -243,6 +252,11 @@ class Difference:
     other: float
     low: float
     high: float
+    #: The smallest change worth telling apart (:data:`RATE_EFFECT`, :data:`MEAN_EFFECT_SPREADS`).
+    effect: float = math.nan
+    #: The games behind the smaller of the two sides.
+    games: int = 0
+    adjusted: float = math.nan
 
     @property
     def change(self) -> float:
@@ -255,8 +269,30 @@ class Difference:
 
     @property
     def clear(self) -> bool:
-        """The interval leaves out 0: the difference is not chance at the 95% level."""
+        """The difference is not chance: its corrected p-value is under 5% (or, uncorrected, its
+        95% interval leaves out 0)."""
+        if not math.isnan(self.adjusted):
+            return self.adjusted < 0.05
         return self.low > 0 or self.high < 0
+
+    @property
+    def p_value(self) -> float:
+        """The two-sided p-value of no change, read from the 95% interval as a normal one."""
+        error = (self.high - self.low) / (2 * Z95)
+        if error <= 0:
+            return 0.0 if self.change else 1.0
+        return math.erfc(abs(self.change) / error / math.sqrt(2))
+
+    @property
+    def too_few_games(self) -> bool:
+        """Not a clear change, and the interval too wide to call it unchanged: it holds changes
+        bigger than the effect looked for."""
+        return not self.clear and not math.isnan(self.effect) and self.margin > self.effect
+
+    @property
+    def games_needed(self) -> int:
+        """About how many games per configuration would narrow the interval to the effect."""
+        return math.ceil(self.games * (self.margin / self.effect) ** 2) if self.effect > 0 else 0
 
     def show(self, value: float) -> str:
         return f"{100 * value:.1f}%" if self.kind == "rate" else f"{value:.2f}"
@@ -264,6 +300,14 @@ class Difference:
     def verdict(self, base_name: str, other_name: str, where: str) -> str:
         """One line a designer can act on."""
         plus = f"{100 * self.margin:.1f} points" if self.kind == "rate" else f"{self.margin:.2f}"
+        if self.too_few_games:
+            effect = f"{100 * self.effect:.0f} points" if self.kind == "rate" else f"{self.effect:.2f}"
+            return (
+                f"not enough games to tell whether {other_name} changes the {self.measure} ({where}): "
+                f"± {plus} is wider than the {effect} looked for ({self.show(self.base)} with "
+                f"{base_name}, {self.show(self.other)} with {other_name}); about {self.games_needed:,} "
+                "games per configuration would tell"
+            )
         if self.clear:
             return (
                 f"{other_name} changes the {self.measure} ({where}) from {self.show(self.base)} "
@@ -283,14 +327,16 @@ def rate_difference(measure: str, base: Proportion, other: Proportion) -> Differ
     d = p2 - p1
     low = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
     high = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
-    return Difference(measure, "rate", p1, p2, low, high)
+    return Difference(measure, "rate", p1, p2, low, high, RATE_EFFECT, min(base.n, other.n))
 
 
 def mean_difference(measure: str, base: Distribution, other: Distribution) -> Difference:
     """Welch's normal interval for the difference of two means."""
     d = other.mean - base.mean
     error = math.sqrt(base.error**2 + other.error**2)
-    return Difference(measure, "mean", base.mean, other.mean, d - Z95 * error, d + Z95 * error)
+    effect = MEAN_EFFECT_SPREADS * math.sqrt(base.variance) if base.n > 1 else math.nan
+    low, high = d - Z95 * error, d + Z95 * error
+    return Difference(measure, "mean", base.mean, other.mean, low, high, effect, min(base.n, other.n))
 
 
 def compare(base: GroupSummary, other: GroupSummary) -> list[Difference]:
