@@ -40,6 +40,19 @@ def _state_module(name: str) -> str:
     return type(entry(name).load_game().new_initial_state()).__module__
 
 
+def _source_of(module: str) -> Path:
+    """The Python source of a module of the package, read as text even where the compiled build
+    imports a compiled extension in its place (its ``.py`` is installed beside it)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    origin = Path(spec.origin)
+    if origin.suffix == ".py":
+        return origin
+    source = origin.with_name(module.rpartition(".")[2] + ".py")
+    assert source.exists(), f"{module} is compiled and its source is not beside it"
+    return source
+
+
 def _module_root(name: str) -> str:
     """The package holding a game's modules (for a one-file game, that file's module)."""
     found = entry(name)
@@ -54,9 +67,7 @@ def test_a_games_state_holds_data_and_imports_no_behaviour(name: str) -> None:
     module, root = _state_module(name), _module_root(name)
     if module == root:
         return
-    spec = importlib.util.find_spec(module)
-    assert spec is not None and spec.origin is not None
-    imported = imported_modules(Path(spec.origin))
+    imported = imported_modules(_source_of(module))
     for part in BEHAVIOUR:
         prefix = f"{root}.{part}"
         assert not any(m == prefix or m.startswith(prefix + ".") for m in imported), f"state imports {part}"
