@@ -517,7 +517,7 @@ class Tuner:
                 outcome.checks = self.recheck(results, finalists, backend, stop, progress)
             except KeyboardInterrupt:
                 return outcome
-            outcome.games_played += sum(1 for _ in outcome.checks) * self.games * len(self.players)
+            outcome.games_played += len(outcome.checks) * self.games * len(self.players)
             better = [c for c in outcome.checks if c.better_than_box]
             outcome.winner = better[0] if better else None
             chosen = outcome.winner.values if outcome.winner else dict(self.start)
