@@ -713,6 +713,15 @@ def train_command(
     hint: Annotated[
         bool, typer.Option("--hint/--no-hint", help="The network reads the heuristic's suggested move too.")
     ] = True,
+    positions: Annotated[
+        int,
+        typer.Option(
+            "--positions",
+            help="Decisions kept as samples per game, drawn by the game's seed (0: every one); with more"
+            " games, the value learns from many more independent results.",
+            min=0,
+        ),
+    ] = 0,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The run's seed.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
     backend: BackendOption = "local",
@@ -753,6 +762,7 @@ def train_command(
         epochs=epochs,
         value_mix=value_mix,
         hint=hint,
+        positions=positions,
         seed=seed,
     )
 

@@ -12,6 +12,14 @@ action, the deciding seat's sample is kept:
   or the action played for any other bot (imitation, for the first generation);
 - its *value target*: the game's result as win shares per seat, known once the game ends.
 
+With ``positions`` set, only that many of a game's decisions (drawn with a generator seeded by
+the game's seed) become samples. The positions of one game share its deal and its result, so a
+value fitted to every position of a few thousand games learns to recall games rather than judge
+positions; a few positions from each of many more games give as many samples with far more
+independent results (the remedy AlphaGo's value network used: one position per game).
+A decision is kept as a copy of the state and encoded only if it is drawn, so a game costs
+little more than its play.
+
 A game's samples travel back to the parent as one compressed ``.npz`` blob in the row.
 """
 
@@ -100,21 +108,21 @@ FIELDS = ("features", "legal", "target", "target_p", "values", "players", "games
 
 
 @dataclass
-class _Sample:
-    features: list[float]
+class _Decision:
+    """One real decision of a training game, kept until the game ends: a copy of the state,
+    the deciding seat, its legal action ids and the policy target."""
+
+    state: State
+    seat: int
     legal: list[int]
     target: dict[int, float]
-    #: The heuristic evaluator's win shares at the position (on the true state), if any.
-    judged: Sequence[float] | None
 
 
 class _Recorder:
-    """Wraps a seat's bot and keeps a sample at each of its decisions with a real choice."""
+    """Wraps a seat's bot and keeps each of its decisions that had a real choice."""
 
-    def __init__(self, bot: Bot, features: Features, judge: Any, kept: list[_Sample]) -> None:
+    def __init__(self, bot: Bot, kept: list[_Decision]) -> None:
         self.bot = bot
-        self.features = features
-        self.judge = judge
         self.kept = kept
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -128,9 +136,17 @@ class _Recorder:
                 target = {a: n / total for a, n in visits.items() if n}
             else:
                 target = {action.id: 1.0}
-            judged = None if self.judge is None else self.judge(state)
-            self.kept.append(_Sample(self.features.of(state, seat), [a.id for a in legal], target, judged))
+            self.kept.append(_Decision(state.clone(), seat, [a.id for a in legal], target))
         return action
+
+
+def drawn_positions(decisions: int, positions: int, seed: int) -> list[int]:
+    """Which of a game's ``decisions`` become samples: all of them when ``positions`` is 0 or
+    at least as many, else ``positions`` of them drawn with a generator seeded by the game's seed
+    (in game order)."""
+    if positions <= 0 or decisions <= positions:
+        return list(range(decisions))
+    return sorted(random.Random(f"positions {seed}").sample(range(decisions), positions))
 
 
 def play_training_game(
@@ -140,8 +156,10 @@ def play_training_game(
     index: int,
     value_mix: float = 1.0,
     hint: bool = False,
+    positions: int = 0,
 ) -> Row:
-    """Play game ``index`` of ``config`` keeping every real decision as a sample (any worker).
+    """Play game ``index`` of ``config`` keeping its real decisions as samples (any worker):
+    every one, or ``positions`` of them drawn by the game's seed.
 
     The value target is ``value_mix`` times the game's result plus the rest times the game's
     heuristic evaluator at the position (where it has one): a result is one noisy bit for a
@@ -161,8 +179,8 @@ def play_training_game(
         if value_mix < 1 and entry(game_name).has_heuristic
         else None
     )
-    kept: list[_Sample] = []
-    bots: list[Bot] = [_Recorder(make_bot(spec, game_name), features, judge, kept) for spec in seats]
+    decisions: list[_Decision] = []
+    bots: list[Bot] = [_Recorder(make_bot(spec, game_name), decisions) for spec in seats]
     try:
         final = play(state, bots, seed=seed)
     except Exception as error:
@@ -170,15 +188,18 @@ def play_training_game(
             f"training game {index} with {config.players} players (seed {seed}) failed: "
             f"{type(error).__name__}: {error}"
         ) from error
+    kept = [decisions[k] for k in drawn_positions(len(decisions), positions, seed)]
     shares = np.asarray(win_shares(final), dtype=np.float32)
     values = np.zeros((len(kept), g.max_players), dtype=np.float32)
     for k, sample in enumerate(kept):
-        judged = shares if sample.judged is None else np.asarray(sample.judged, dtype=np.float32)
+        judged = shares if judge is None else np.asarray(judge(sample.state), dtype=np.float32)
         values[k, : len(shares)] = value_mix * shares + (1 - value_mix) * judged
     legal = [(k, a) for k, sample in enumerate(kept) for a in sample.legal]
     target = [(k, a) for k, sample in enumerate(kept) for a in sample.target]
     samples = Samples(
-        np.asarray([sample.features for sample in kept], dtype=np.float16).reshape(len(kept), -1),
+        np.asarray([features.of(sample.state, sample.seat) for sample in kept], dtype=np.float16).reshape(
+            len(kept), -1
+        ),
         np.asarray(legal, dtype=np.int32).reshape(-1, 2),
         np.asarray(target, dtype=np.int32).reshape(-1, 2),
         np.asarray([p for sample in kept for p in sample.target.values()], dtype=np.float32),
@@ -194,7 +215,7 @@ def play_training_game(
         "seed": seed,
         "seats": list(seats),
         "winners": list(outcome.winners) if outcome is not None else [],
-        "decisions": len(kept),
+        "decisions": len(decisions),
         "samples": pack(samples),
         "seconds": time.perf_counter() - start,
     }
@@ -208,9 +229,11 @@ class TrainingBatch:
     value_mix: float = 1.0
     #: Whether the network reads the heuristic's suggestion too (:class:`~alaka.bots.learned.Features`).
     hint: bool = False
+    #: Decisions kept as samples per game (0: every one; see :func:`drawn_positions`).
+    positions: int = 0
 
     def __call__(self, job: BatchJob) -> list[Row]:
         return [
-            play_training_game(job.game, job.seed, job.config, i, self.value_mix, self.hint)
+            play_training_game(job.game, job.seed, job.config, i, self.value_mix, self.hint, self.positions)
             for i in job.indices
         ]

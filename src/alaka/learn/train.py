@@ -84,6 +84,9 @@ class TrainSettings:
     #: Whether the network reads the heuristic's suggested move too (a residual learner; see
     #: :class:`alaka.bots.learned.Features`), where the game has a heuristic.
     hint: bool = True
+    #: Decisions kept as samples per game, drawn by the game's seed (0: every one): a few
+    #: positions from each of many games give the value far more independent results.
+    positions: int = 0
     seed: int = 1
 
     def to_json(self) -> dict[str, Any]:
@@ -212,7 +215,7 @@ def _play_generation(
     total = plan.total
     played = len(done)
     progress(f"generation {index}: self-play", played, total)
-    with make_backend(TrainingBatch(settings.value_mix, settings.hint)) as backend:
+    with make_backend(TrainingBatch(settings.value_mix, settings.hint, settings.positions)) as backend:
         for rows in run_batches(plan, backend, done, stop):
             _write_shard(shards, rows)
             played += len(rows)
