@@ -191,18 +191,16 @@ def play_training_game(
     kept = [decisions[k] for k in drawn_positions(len(decisions), positions, seed)]
     shares = np.asarray(win_shares(final), dtype=np.float32)
     values = np.zeros((len(kept), g.max_players), dtype=np.float32)
-    for k, sample in enumerate(kept):
-        judged = shares if judge is None else np.asarray(judge(sample.state), dtype=np.float32)
+    for k, decision in enumerate(kept):
+        judged = shares if judge is None else np.asarray(judge(decision.state), dtype=np.float32)
         values[k, : len(shares)] = value_mix * shares + (1 - value_mix) * judged
-    legal = [(k, a) for k, sample in enumerate(kept) for a in sample.legal]
-    target = [(k, a) for k, sample in enumerate(kept) for a in sample.target]
+    legal = [(k, a) for k, decision in enumerate(kept) for a in decision.legal]
+    target = [(k, a) for k, decision in enumerate(kept) for a in decision.target]
     samples = Samples(
-        np.asarray([features.of(sample.state, sample.seat) for sample in kept], dtype=np.float16).reshape(
-            len(kept), -1
-        ),
+        np.asarray([features.of(d.state, d.seat) for d in kept], dtype=np.float16).reshape(len(kept), -1),
         np.asarray(legal, dtype=np.int32).reshape(-1, 2),
         np.asarray(target, dtype=np.int32).reshape(-1, 2),
-        np.asarray([p for sample in kept for p in sample.target.values()], dtype=np.float32),
+        np.asarray([p for decision in kept for p in decision.target.values()], dtype=np.float32),
         values,
         np.full(len(kept), config.players, dtype=np.int8),
         np.full(len(kept), index, dtype=np.int64),
