@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -12,8 +13,9 @@ from typer.testing import CliRunner
 import alaka
 from alaka.bots.guided import GuidedSearchBot
 from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
-from alaka.bots.registry import BotSpecError, make_bot, parse_spec
+from alaka.bots.registry import BotSpecError, bot_levels, bot_menu, default_bot, make_bot, parse_spec
 from alaka.cli import app
+from alaka.core.registry import entry
 from alaka.sim.arena import run_match, summarize
 from alaka.sim.estimates import control_variate, wilson
 from alaka.sim.runs import seats_for
@@ -432,3 +434,56 @@ def test_verify_option_parses_and_refuses_shares_outside_the_budget() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.verify == 0.2 and bot.prior is not None
     with pytest.raises(BotSpecError, match="verify is a share of the budget"):
         make_bot("ismcts:verify=1.5", "alakazoo")
+
+
+# -- the table's levels (issue 29, item 4) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["alakazoo", "alakazum"])
+def test_a_games_levels_are_the_ladder_its_entry_declares_and_each_is_a_bot(name: str) -> None:
+    levels = bot_levels(name)
+    assert [level.spec for level in levels] == list(entry(name).levels)
+    assert [level.level for level in levels] == ["Easy", "Medium", "Hard"][: len(levels)]
+    assert levels[0].spec == "random" and levels[1].spec == "heuristic"
+    for level in levels:
+        assert hasattr(make_bot(level.spec, name), "act") and level.help
+    # the menu is the same bots with the usual opponent first
+    assert bot_menu(name)[0] == default_bot(name) == "heuristic"
+    assert sorted(bot_menu(name)) == sorted(level.spec for level in levels)
+
+
+@pytest.mark.parametrize("name", ["alakazoo", "alakazum"])
+def test_every_level_a_table_offers_is_measured_in_docs_bots_md(name: str) -> None:
+    """The levels table of docs/bots.md gives, for each level above Easy, the command of its
+    match against the level below: a level changed in the entry without measuring it fails here."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    section = docs.split("## Levels", 1)[1].split("\n## ", 1)[0]
+    levels = bot_levels(name)
+    for lower, upper in itertools.pairwise(levels):
+        for players in (2, 4):
+            seats = ",".join(s.replace(",", "/") for s in [upper.spec] + [lower.spec] * (players - 1))
+            assert f'alaka arena {name} --seats "{seats}"' in section, (upper.level, players)
+
+
+def test_a_game_that_declares_no_levels_offers_random_play_then_search() -> None:
+    assert not entry("guess").levels
+    assert [level.spec for level in bot_levels("guess")] == [
+        "random",
+        "ismcts:iterations=300",
+        "ismcts:iterations=1000",
+    ]
+    assert default_bot("guess") == "random"
+
+
+def test_a_level_named_on_the_command_line_is_the_tables_bot_at_that_level() -> None:
+    from alaka.core.errors import AlakaError
+    from alaka.ui.tui.seats import choose_seats
+
+    zoo = alaka.game("alakazoo")
+    hard = bot_levels("alakazoo")[2].spec
+    assert choose_seats(zoo, "human,Hard,easy", None) == ["human", hard, "random"]
+    with pytest.raises(AlakaError, match="levels Easy, Medium, Hard, not 'expert'"):
+        choose_seats(zoo, "human,expert", None)
+    result = CliRunner().invoke(app, ["arena", "alakazoo", "--seats", "medium,easy", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "random" in result.output

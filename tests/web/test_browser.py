@@ -781,7 +781,7 @@ def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
     page.select_option("#game", "alakazoo")
     seat = page.locator("select[name=seat-1] option[value^='bot:']")
     texts = seat.all_inner_texts()
-    assert [t.split(" (")[0] for t in texts] == ["Bot: Easy", "Bot: Medium", "Bot: Hard", "Bot: Expert"]
+    assert [t.split(" (")[0] for t in texts] == ["Bot: Easy", "Bot: Medium", "Bot: Hard"]
     assert seat.nth(1).get_attribute("title") == "heuristic"
     options = page.locator("#options").text_content() or ""
     assert "When limits are checked" in options and "after each gain" in options

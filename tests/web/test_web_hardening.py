@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import SeatPlayer, create_table, live_server, play_all, raw_websocket, read_frames
 from websockets.asyncio.client import connect
 
+from alaka.bots.registry import bot_levels
 from alaka.ui.web.app import create_app
 from alaka.ui.web.connections import CLOSE_BAD, CLOSE_BEHIND, CLOSE_FORBIDDEN, Backlog
 from alaka.ui.web.limits import Limits
@@ -146,11 +147,8 @@ def test_a_token_that_is_not_a_token_is_refused_not_a_server_error(tmp_path: Pat
             assert closed.value.code == code
 
 
-#: A search bot of the lobby's menu (a few tenths of a second per move).
-SEARCH_BOT = {
-    "kind": "bot",
-    "bot": "ismcts:iterations=300,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
-}
+#: The search bot of Alakazum!'s menu (its strongest level: about a second per move).
+SEARCH_BOT = {"kind": "bot", "bot": bot_levels("alakazum")[-1].spec}
 
 
 def test_tables_of_search_bots_do_not_slow_a_table_of_people(tmp_path: Path) -> None:

@@ -46,11 +46,11 @@ def test_bots_are_offered_by_strength_with_their_spec_and_options_in_plain_words
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
     zoo = games["alakazoo"]
     levels = [(b["level"], b["spec"].split(":")[0]) for b in zoo["bot_levels"]]
-    assert levels == [("Easy", "random"), ("Medium", "heuristic"), ("Hard", "ismcts"), ("Expert", "ismcts")]
+    assert levels == [("Easy", "random"), ("Medium", "heuristic"), ("Hard", "ismcts")]  # the measured ladder
     assert {b["spec"] for b in zoo["bot_levels"]} == set(zoo["bots"])  # the same menu, in words
     assert all(b["help"] for b in zoo["bot_levels"])
-    # a game without a heuristic: its searches are the stronger levels
-    assert [b["level"] for b in games["guess"]["bot_levels"]] == ["Easy", "Hard", "Expert"]
+    # a game that declares no ladder: random play, then two budgets of search
+    assert [b["level"] for b in games["guess"]["bot_levels"]] == ["Easy", "Medium", "Hard"]
     check = next(p for p in zoo["parameters"] if p["name"] == "limit_check")
     assert check["label"] == "When limits are checked"
     assert check["choice_labels"] == ["after each gain", "once the action is over"]

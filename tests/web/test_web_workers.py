@@ -12,7 +12,7 @@ import sys
 import time
 
 import alaka
-from alaka.bots.registry import make_bot
+from alaka.bots.registry import bot_levels, make_bot
 from alaka.core.records import replay
 from alaka.ui.web.workers import WORKER_NICE, WorkerPool
 
@@ -129,11 +129,8 @@ def _alive(pid: int) -> bool:
 
 # -- issue 30: bots share the workers fairly -------------------------------------------------------
 
-#: The lobby's Expert bot of Alakazoo (what the attack asked for), and the Easy one.
-EXPERT = {
-    "kind": "bot",
-    "bot": "ismcts:iterations=1000,rollout=heuristic,opponents=heuristic,depth=30,bias=1",
-}
+#: The lobby's strongest bot of Alakazoo (what the attack asked for), and the Easy one.
+EXPERT = {"kind": "bot", "bot": bot_levels("alakazoo")[-1].spec}
 EASY = {"kind": "bot", "bot": "random"}
 
 #: Seconds a search bot "thinks" in the scenario below (its move is the Easy bot's, then a wait).

@@ -329,14 +329,32 @@ BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
 }
 
 
+#: The names of the levels, weakest first: a game's ladder (:func:`level_specs`) takes as many
+#: as it has bots.
+LEVEL_NAMES = ("Easy", "Medium", "Hard", "Expert", "Master")
+
+
+def level_specs(game: str) -> tuple[str, ...]:
+    """The bots a table offers for ``game`` by strength, weakest first: the ladder its entry
+    declares (each level measured stronger than the one below, docs/bots.md#levels), or, for a
+    game that declares none, random play, the heuristic where it has one and two budgets of
+    search. A fixed menu, so no visitor can ask a server for an hour of search."""
+    found = entry(game)
+    if found.levels:
+        return found.levels[: len(LEVEL_NAMES)]
+    return (
+        "random",
+        *(("heuristic",) if found.has_heuristic else ()),
+        "ismcts:iterations=300",
+        "ismcts:iterations=1000",
+    )
+
+
 def bot_menu(game: str) -> tuple[str, ...]:
-    """The bots a table offers for ``game``, the usual opponent first: a fixed menu, so no
-    visitor can ask a server for an hour of search. Heuristic-guided search where the game has
-    a heuristic, plain search where it has not."""
-    if entry(game).has_heuristic:
-        guided = "rollout=heuristic,opponents=heuristic,depth=30,bias=1"
-        return ("heuristic", "random", f"ismcts:iterations=300,{guided}", f"ismcts:iterations=1000,{guided}")
-    return ("random", "ismcts:iterations=300", "ismcts:iterations=1000")
+    """The bots a table offers for ``game``, the usual opponent (:func:`default_bot`) first, then
+    the other levels from the weakest."""
+    usual = default_bot(game)
+    return (usual, *(spec for spec in level_specs(game) if spec != usual))
 
 
 class BotLevel(NamedTuple):
@@ -349,18 +367,15 @@ class BotLevel(NamedTuple):
 
 
 def bot_levels(game: str) -> tuple[BotLevel, ...]:
-    """The bot menu of ``game`` (:func:`bot_menu`) from the weakest to the strongest, each with a
-    plain name: random play is Easy, the game's heuristic Medium, search Hard and Expert (where
-    the game has no heuristic, the two searches are Medium and Hard)."""
+    """The bot menu of ``game`` from the weakest to the strongest, each with a plain name
+    (:data:`LEVEL_NAMES`) and a line on what it does."""
     helps = {
         "random": "plays any legal move at random",
         "heuristic": "plays by simple rules of thumb, at once",
+        "learned": "plays the move its trained network likes best, at once",
     }
-    searches = [spec for spec in bot_menu(game) if spec.startswith("ismcts")]
-    names = ["Easy", *(["Medium"] if "heuristic" in bot_menu(game) else []), "Hard", "Expert", "Master"]
-    ordered = [spec for spec in ("random", "heuristic") if spec in bot_menu(game)] + searches
     levels = []
-    for name, spec in zip(names, ordered, strict=False):
+    for name, spec in zip(LEVEL_NAMES, level_specs(game), strict=False):
         params = parse_spec(spec)[1]
         what = (
             helps.get(spec) or f"searches {params.get('iterations', '?')} possible futures before each move"
@@ -369,9 +384,24 @@ def bot_levels(game: str) -> tuple[BotLevel, ...]:
     return tuple(levels)
 
 
+def level_spec(game: str, text: str) -> str:
+    """The bot spec of a level named on a command line (``hard``: the game's Hard level, as a
+    table offers it), or ``text`` itself when it names no level."""
+    wanted = text.strip().lower()
+    if wanted not in (name.lower() for name in LEVEL_NAMES):
+        return text
+    levels = bot_levels(game)
+    for level in levels:
+        if level.level.lower() == wanted:
+            return level.spec
+    names = ", ".join(level.level for level in levels)
+    raise BotSpecError(f"{entry(game).title}'s bots have the levels {names}, not {text.strip()!r}")
+
+
 def default_bot(game: str) -> str:
-    """The bot that fills a seat nobody named, or one a person left: strong and instant."""
-    return bot_menu(game)[0]
+    """The bot that fills a seat nobody named, or one a person left: strong and instant (the
+    heuristic where the game has one, else random play)."""
+    return "heuristic" if entry(game).has_heuristic else "random"
 
 
 def bot_names(game: str) -> tuple[str, ...]:

@@ -106,11 +106,12 @@ def _options(g: Game, texts: list[str] | None, **files: str | None) -> dict[str,
     return options
 
 
-def _bot_specs(text: str) -> list[str]:
-    """``--seats``: comma-separated specs, a bot's own parameters separated by '/' inside one."""
-    from alaka.bots.registry import typed_spec
+def _bot_specs(text: str, game: Game) -> list[str]:
+    """``--seats``: comma-separated specs, a bot's own parameters separated by '/' inside one; a
+    level's name (``hard``) stands for the game's bot at that level."""
+    from alaka.bots.registry import level_spec, typed_spec
 
-    return [typed_spec(spec) for spec in text.split(",") if spec.strip()]
+    return [level_spec(game.name, typed_spec(spec)) for spec in text.split(",") if spec.strip()]
 
 
 @app.command("games")
@@ -231,7 +232,7 @@ def arena_command(
 
     _check_backend(backend, address)
     g = _game(game)
-    specs = _bot_specs(seats)
+    specs = _bot_specs(seats, g)
     plan = match_plan(g, specs, games, seed, _options(g, option))
     results = []
     announce = "stopping after the games in progress (Ctrl-C again to stop at once)"
@@ -443,7 +444,7 @@ def simulate_command(
         plan = plan_run(
             g,
             players=_player_counts(g, players),
-            seats=_bot_specs(seats or default_bot(g.name)),
+            seats=_bot_specs(seats or default_bot(g.name), g),
             options=chosen,
             vary=_sweeps(g, vary),
             games=games or 100,
@@ -584,7 +585,7 @@ def tune_command(
             [parse_param(g, text) for text in param or []],
             [parse_objective(text) for text in objective or []],
             players=counts,
-            seats=_bot_specs(seats),
+            seats=_bot_specs(seats, g),
             options=_options(g, option, catalogue=catalogue, components=components),
             games=games,
             seed=seed,
@@ -622,7 +623,7 @@ def tune_command(
             "measured": best.measures,
             "games_per_trial": games * len(counts),
             "players": counts,
-            "seats": _bot_specs(seats),
+            "seats": _bot_specs(seats, g),
             "seed": seed,
         }
         if result.checks:
@@ -848,7 +849,8 @@ def play_command(
         str | None,
         typer.Option(
             "--seats",
-            help="Comma-separated, one per seat: human, random, heuristic, ismcts:iterations=200 "
+            help="Comma-separated, one per seat: human, a level (easy, medium, hard: the lobby's bots, "
+            "docs/bots.md#levels) or a bot spec: random, heuristic, ismcts:iterations=200 "
             "('/' between a bot's parameters: ismcts:iterations=500/c=0.5). Default: you in seat 1, "
             "heuristic bots in the others.",
         ),

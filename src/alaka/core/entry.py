@@ -112,6 +112,12 @@ class GameEntry:
     #: ``"rules.fight"``): the hot path (state, actions, rules...). Only a built-in game's are
     #: compiled (:mod:`alaka.core.compiling` gathers them), so core names no game module.
     compiled: tuple[str, ...] = ()
+    #: The bots a table offers by strength, weakest first, as bot specs: the levels Easy,
+    #: Medium, Hard... in order. Each should be measured stronger than the one before it, head to
+    #: head and as one seat among the one below (``benchmarks/levels.py``; docs/bots.md has the
+    #: measurements). Empty: random play, the heuristic where the game has one, then two search
+    #: budgets, which nothing has measured.
+    levels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

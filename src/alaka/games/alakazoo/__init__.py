@@ -21,6 +21,12 @@ ENTRY = GameEntry(
     encoding="alaka.games.alakazoo.encoding",
     glossary="alaka.games.alakazoo.glossary",
     learned="data/learned.npz",
+    # The table's levels, each measured stronger than the one before (docs/bots.md#levels).
+    levels=(
+        "random",
+        "heuristic",
+        "ismcts:iterations=1000,rollout=heuristic,opponents=heuristic,depth=60,bias=1,margin=0.5",
+    ),
     # The hot path, compiled by the compiled build (alaka.core.compiling).
     compiled=(
         "actions",

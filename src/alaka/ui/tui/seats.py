@@ -1,6 +1,7 @@
 """Who sits where: the ``--seats`` list of ``human`` and bot specs, and the defaults.
 
-Bot specs are the registry's (``random``, ``heuristic``, ``ismcts:iterations=200``). Seats are
+Bot specs are the registry's (``random``, ``heuristic``, ``ismcts:iterations=200``), or a level's
+name (``easy``, ``medium``, ``hard``: the game's bot at that level, as a table offers it). Seats are
 separated by commas, so inside one seat the bot's parameters are separated by ``/``, as in
 ``alaka arena`` (``ismcts:iterations=200/c=0.5``). Every bot is built here once, so a bad spec
 is reported before the game starts rather than at that bot's first turn.
@@ -8,7 +9,7 @@ is reported before the game starts rather than at that bot's first turn.
 
 from __future__ import annotations
 
-from alaka.bots.registry import default_bot, make_bot, typed_spec
+from alaka.bots.registry import default_bot, level_spec, make_bot, typed_spec
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
 from alaka.core.protocol import Game
@@ -39,6 +40,10 @@ def choose_seats(game: Game, seats_text: str | None, players: int | None) -> lis
     seats = parse_seats(seats_text) if seats_text is not None else None
     if seats is None:
         return default_seats(game, game.check_players(players))
+    try:
+        seats = [spec if spec == HUMAN else level_spec(game.name, spec) for spec in seats]
+    except AlakaError as error:
+        raise AlakaError(f"--seats: {error}") from None
     make_bots(game, seats)  # an unknown bot is the first thing to say, before counting seats
     if players is not None and players != len(seats):
         raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
