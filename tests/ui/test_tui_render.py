@@ -228,14 +228,14 @@ def test_places_are_counted_in_competition_style() -> None:
 
 
 def test_the_command_line_result_counts_places_the_same_way(capsys: pytest.CaptureFixture[str]) -> None:
-    from alaka import cli
+    from alaka.cli import play
     from alaka.core.protocol import Outcome
 
     class Finished:
         def outcome(self) -> Outcome:
             return Outcome((0, 3), "shared win on equal points", ((0, 3), (1,), (2,)), (7, 5, 2, 7))
 
-    cli._print_outcome(Finished())  # type: ignore[arg-type]
+    play._print_outcome(Finished())  # type: ignore[arg-type]
     assert _places(capsys.readouterr().out) == ["1", "1", "3", "4"]
 
 
