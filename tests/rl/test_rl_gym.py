@@ -123,7 +123,7 @@ def test_render_shows_the_learning_seats_view() -> None:
 
 
 def test_bad_arguments_get_one_clear_error() -> None:
-    with pytest.raises(alaka.AlakaError, match="opponents needs one bot spec or 2"):
+    with pytest.raises(alaka.AlakaError, match="opponents needs one opponent or 2"):
         AlakaEnv("alakazoo", 3, opponents=["random"])
     with pytest.raises(alaka.AlakaError, match="no bot is called 'clever'"):
         AlakaEnv("alakazoo", 2, opponents="clever")

@@ -312,12 +312,20 @@ def _python(game: str, params: dict[str, str]) -> Bot:
             raise BotSpecError(
                 f"bot 'python': {params['call']}() fails: {type(error).__name__}: {error}"
             ) from None
+    return bot_from_object(found, params["call"])
+
+
+def bot_from_object(found: object, name: str) -> Bot:
+    """``found`` as a bot: itself if it has ``act(state, seat, rng)``, wrapped if it is a policy
+    function ``(state, seat, rng) -> action``; :class:`BotSpecError` naming ``name`` otherwise.
+    The ``python`` bot and the RL environments' in-process opponents (a learner's snapshots)
+    both come through here."""
     act = getattr(found, "act", None)
     if callable(act):
         return cast("Bot", found)
     if callable(found):
         return _PolicyBot(cast("Callable[[State, int, random.Random], Action]", found))
-    raise BotSpecError(f"bot 'python': {params['call']} is neither a bot (with act) nor a function")
+    raise BotSpecError(f"bot 'python': {name} is neither a bot (with act) nor a function")
 
 
 BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
