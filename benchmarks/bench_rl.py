@@ -17,7 +17,15 @@ not counted (they are drawn inside every wrapper). The rows:
                   of wall time: on a busy machine it reads lower than the other rows);
 - gym (random)    ``AlakaEnv`` steps of one seat against random bots (each step also plays
                   the other seats' moves until the learner decides again);
-- gym (heuristic) the same against the heuristic bots (their thinking dominates).
+- gym (heuristic) the same against the heuristic bots (their thinking dominates);
+- gym sync xN     Gymnasium's ``SyncVectorEnv`` of N ``gymnasium.make`` environments
+                  (``make_vec(..., vectorization_mode="sync")``), random bots, N = ``--num-envs``;
+- gym vector xN   ``AlakaVectorEnv`` (``vectorization_mode="vector_entry_point"``), the same games.
+
+The two vector rows count the steps of the games (not the vector calls), the actions drawn from
+``infos["action_mask"]``. Then ``--rounds`` alternating short rounds of the single environment,
+the ``SyncVectorEnv`` and ``AlakaVectorEnv`` give the median ratios of their rates, which a busy
+machine disturbs less than one long run of each.
 
 Rates are per second of processor time (``time.process_time``), so other work on a shared
 machine slows the run but does not change the figures much. It measures; it asserts nothing.
@@ -38,6 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+import gymnasium
 import numpy as np
 from pettingzoo.test import performance_benchmark
 
@@ -45,7 +54,7 @@ import alaka
 from alaka.core.protocol import CHANCE, TERMINAL
 from alaka.rl import openspiel as aos
 from alaka.rl.encoding import encoded_games, for_game, recent_view
-from alaka.rl.gym import AlakaEnv
+from alaka.rl.gym import AlakaEnv, env_id
 from alaka.rl.pettingzoo import raw_env
 
 
@@ -161,6 +170,42 @@ def gym(name: str, players: int, opponents: str) -> Callable[[int], int]:
     return run
 
 
+def vector(name: str, players: int, mode: str, num_envs: int, calls: int = 100) -> Callable[[int], int]:
+    """``calls`` vector steps of N games against random bots, made by ``gymnasium.make_vec`` in
+    ``mode``; returns the games' steps (a game's reset step after its end is not counted)."""
+    environments = gymnasium.make_vec(
+        env_id(name), num_envs=num_envs, vectorization_mode=mode, num_players=players, opponents="random"
+    )
+
+    def run(seed: int) -> int:
+        _, infos = environments.reset(seed=seed * num_envs)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        for _ in range(calls):
+            masks = infos["action_mask"]
+            deciding = masks.any(axis=1)
+            actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in masks])
+            _, _, _, _, infos = environments.step(actions)
+            steps += int(deciding.sum())
+        return steps
+
+    return run
+
+
+def vector_ratios(name: str, players: int, num_envs: int, rounds: int, seconds: float) -> tuple[float, float]:
+    """Median over alternating rounds of (vector / single) and (vector / SyncVectorEnv) rates."""
+    single = gym(name, players, "random")
+    sync = vector(name, players, "sync", num_envs)
+    ours = vector(name, players, "vector_entry_point", num_envs)
+    over_single: list[float] = []
+    over_sync: list[float] = []
+    for _ in range(rounds):
+        rate_single, rate_sync, rate_ours = (timed(seconds, run) for run in (single, sync, ours))
+        over_single.append(rate_ours / rate_single)
+        over_sync.append(rate_ours / rate_sync)
+    return float(np.median(over_single)), float(np.median(over_sync))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -169,6 +214,9 @@ def main() -> None:
     parser.add_argument("--game", choices=list(encoded_games()), action="append", help="default: both")
     parser.add_argument("--players", type=int, nargs="*", help="default: the smallest and largest count")
     parser.add_argument("--no-pz-benchmark", action="store_true", help="skip PettingZoo's 5-second benchmark")
+    parser.add_argument("--num-envs", type=int, default=8, help="games in the vector rows")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds of the vector ratios")
+    parser.add_argument("--only-vector", action="store_true", help="only the gym and vector rows")
     args = parser.parse_args()
     print(f"{'game':<9} {'players':>7}  {'wrapper':<17} {'agent steps/s':>13}  note")
     print("-" * 72)
@@ -176,18 +224,28 @@ def main() -> None:
         game = alaka.game(name)
         counts = args.players or sorted({game.min_players, game.max_players})
         for players in counts:
-            rows: list[tuple[str, float, str]] = [
-                ("engine", timed(args.seconds, engine(name, players, False)), ""),
-                ("engine+tensor", timed(args.seconds, engine(name, players, True)), ""),
-                ("openspiel", timed(args.seconds, openspiel(name, players, False)), ""),
-                ("openspiel+tensor", timed(args.seconds, openspiel(name, players, True)), ""),
-                ("pettingzoo", timed(args.seconds, pettingzoo(name, players)), "last() + step()"),
-            ]
-            if not args.no_pz_benchmark:
+            rows: list[tuple[str, float, str]] = []
+            if not args.only_vector:
+                rows += [
+                    ("engine", timed(args.seconds, engine(name, players, False)), ""),
+                    ("engine+tensor", timed(args.seconds, engine(name, players, True)), ""),
+                    ("openspiel", timed(args.seconds, openspiel(name, players, False)), ""),
+                    ("openspiel+tensor", timed(args.seconds, openspiel(name, players, True)), ""),
+                    ("pettingzoo", timed(args.seconds, pettingzoo(name, players)), "last() + step()"),
+                ]
+            if not (args.no_pz_benchmark or args.only_vector):
                 rows.append(("pz benchmark", pz_benchmark(name, players, args.seconds), "its own figure"))
             for opponents in ("random", "heuristic"):
                 note = "learner steps; the bots' moves are inside"
                 rows.append((f"gym ({opponents})", timed(args.seconds, gym(name, players, opponents)), note))
+            n = args.num_envs
+            for label, mode in ((f"gym sync x{n}", "sync"), (f"gym vector x{n}", "vector_entry_point")):
+                run = vector(name, players, mode, n)
+                rows.append((label, timed(args.seconds, run), "steps of the games, random bots"))
+            if args.rounds > 0:
+                over_single, over_sync = vector_ratios(name, players, n, args.rounds, args.seconds / 3)
+                ratios = f"median of {args.rounds} rounds: x{over_single:.2f} single, x{over_sync:.2f} sync"
+                rows.append(("vector ratios", float("nan"), ratios))
             for label, rate, note in rows:
                 print(f"{name:<9} {players:>7}  {label:<17} {rate:>13,.0f}  {note}")
     versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("open_spiel", "pettingzoo", "gymnasium"))

@@ -271,10 +271,17 @@ class AlakaEnv(gymnasium.Env[Tensor, np.int64]):
 
 
 def register() -> None:
-    """Register each game's environment with Gymnasium (done on import; harmless again)."""
+    """Register each game's environment with Gymnasium (done on import; harmless again), with
+    :class:`alaka.rl.vector.AlakaVectorEnv` as its vector entry point, so ``gymnasium.make_vec(...,
+    vectorization_mode="vector_entry_point")`` steps N games without per-game wrappers."""
     for name in encoded_games():
         if env_id(name) not in gymnasium.registry:
-            gymnasium.register(env_id(name), entry_point="alaka.rl.gym:AlakaEnv", kwargs={"game": name})
+            gymnasium.register(
+                env_id(name),
+                entry_point="alaka.rl.gym:AlakaEnv",
+                vector_entry_point="alaka.rl.vector:AlakaVectorEnv",
+                kwargs={"game": name},
+            )
 
 
 register()
