@@ -251,14 +251,17 @@ def test_options_and_player_counts_are_checked_as_the_game_checks_them() -> None
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_log_cursor_gives_the_same_tensor_with_one_view(name: str) -> None:
-    """The environments keep how far the log was read; the last events and so the tensor are
-    the same as with a fresh look-up, however far the game went since (here 1 to 9 actions)."""
+    """The environments keep how far the log was read and the last events each seat saw; the
+    last events (as that seat may see them, secrets hidden) and so the tensor are the same as
+    with a fresh look-up, however far the game went since (here 1 to 9 actions) and whichever
+    seat read last."""
     enc = encoding_of(name, 3)
     cursor = LogCursor()
     for step, state in enumerate(random_game(name, 3, seed=9)):
         if step % (1 + step % 9):
             continue
         seat = step % 3
-        with_cursor = enc.information_state(recent_view(state, seat, enc.history_events, cursor))
-        assert with_cursor == enc.information_state(state.view(seat))
+        recent = recent_view(state, seat, enc.history_events, cursor)
+        assert recent["log"] == state.view(seat)["log"][-enc.history_events :]
+        assert enc.information_state(recent) == enc.information_state(state.view(seat))
         assert cursor.size == state.view(None, log_since=None)["log_size"]

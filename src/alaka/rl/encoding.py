@@ -37,24 +37,41 @@ def for_game(game: Game) -> EncodingFactory:
 
 
 class LogCursor:
-    """How long a game's log was when last read. The log only grows, so a view from a little
-    before that point holds at least the last events: one ``view`` call instead of two."""
+    """How far one game's log has been read, and the last events each seat was shown.
 
-    __slots__ = ("size",)
+    The log only grows and a logged event never changes, so a view needs only the events since
+    the last read: the cursor keeps, per seat, the JSON of the last events that seat saw and
+    adds the new ones. Turning events into JSON and words is most of a view's cost, and the
+    information state reads the last few dozen events at every step. One cursor serves one game
+    and must never be ahead of its log (make a new one when the game is replaced).
+    """
+
+    __slots__ = ("_seen", "size")
 
     def __init__(self, size: int = 0) -> None:
         self.size = size
+        #: seat -> (the log's size when the seat last read it, the last events it was shown).
+        self._seen: dict[int | None, tuple[int, list[JsonDict]]] = {}
 
 
 def recent_view(state: State, seat: int | None, events: int, cursor: LogCursor | None = None) -> JsonDict:
     """``state.view(seat)`` with only the last ``events`` log events (all the information state
     reads), so a long game's log is not turned into words at every step. With a ``cursor`` of
-    this game (never ahead of its log), the log's size is not looked up first."""
+    this game, only the events since ``seat`` last read are fetched."""
     if cursor is None:
         size = int(state.view(seat, log_since=None)["log_size"])
         return state.view(seat, log_since=max(0, size - events))
-    view = state.view(seat, log_since=max(0, cursor.size - events))
-    cursor.size = int(view["log_size"])
+    seen = cursor._seen.get(seat)
+    since = seen[0] if seen is not None else max(0, cursor.size - events)
+    view = state.view(seat, log_since=since)
+    log: list[JsonDict] = view["log"]
+    if seen is not None:
+        log = seen[1] + log
+    log = log[-events:] if events else []
+    size = int(view["log_size"])
+    cursor._seen[seat] = (size, log)
+    cursor.size = size
+    view["log"] = log
     return view
 
 
