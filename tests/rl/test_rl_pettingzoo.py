@@ -25,11 +25,13 @@ DICT_OBSERVATION_WARNINGS = (
 )
 
 
-def run_without_warnings(check: Callable[[], Any]) -> None:
+def run_without_warnings(
+    check: Callable[[], Any], allowed: tuple[str, ...] = DICT_OBSERVATION_WARNINGS
+) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check()
-    unexpected = [str(w.message) for w in caught if str(w.message) not in DICT_OBSERVATION_WARNINGS]
+    unexpected = [str(w.message) for w in caught if str(w.message) not in allowed]
     assert unexpected == []
 
 
@@ -160,3 +162,57 @@ def test_bad_arguments_get_one_clear_error() -> None:
         environment.step(
             int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"] == 0)[0])
         )
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+def test_the_state_for_a_centralised_critic_is_every_seats_observation(name: str, players: int) -> None:
+    """PettingZoo's own state-space check, then a whole game: the state is each seat's own
+    observation tensor (what ``observation="observation"`` gives that seat), in seat order."""
+    from pettingzoo.test.state_test import test_state_space
+
+    environment = raw_env(name, players)
+    run_without_warnings(lambda: test_state_space(environment))
+    views = raw_env(name, players, observation="observation")
+    environment.reset(seed=3)
+    views.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in environment.agent_iter(100_000):
+        state = environment.state()
+        assert state.dtype == np.float32 and environment.state_space.contains(state)
+        expected = [views.observe(other)["observation"] for other in views.possible_agents]
+        assert np.array_equal(state, np.concatenate(expected))
+        _, _, terminated, truncated, _ = environment.last()
+        legal = environment.observe(agent)["action_mask"]
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(legal)))
+        environment.step(action)
+        views.step(action)
+    # Seats see different things (their own hands), so the parts are not one view repeated.
+    size = views.encoding.observation_size
+    parts = environment.state().reshape(players, size)
+    assert any(not np.array_equal(parts[0], parts[q]) for q in range(1, players))
+
+
+def test_the_tensor_can_be_named_observations_for_rllibs_action_masking_module() -> None:
+    """RLlib's action-masking module reads ``observations`` and ``action_mask``: the same tensor
+    and mask under that key, and PettingZoo's API test still passes."""
+    named = raw_env("alakazum", 3, observation_key="observations")
+    plain = raw_env("alakazum", 3)
+    named.reset(seed=5)
+    plain.reset(seed=5)
+    seen = named.observe(named.agent_selection)
+    assert sorted(seen) == ["action_mask", "observations"]
+    assert sorted(named.observation_space(named.agent_selection).spaces) == ["action_mask", "observations"]
+    expected = plain.observe(plain.agent_selection)
+    assert np.array_equal(seen["observations"], expected["observation"])
+    assert np.array_equal(seen["action_mask"], expected["action_mask"])
+    # Under another key api_test checks the mask too (under "observation" it stops at the tensor),
+    # and warns that an agent not deciding has an all-zero mask: PettingZoo's classic games
+    # give such agents the same zero mask, they are just never checked.
+    zero_mask = "Action mask numpy array is all zeros (no legal actions)."
+    run_without_warnings(
+        lambda: api_test(env("alakazoo", 2, observation_key="observations"), num_cycles=300),
+        allowed=(*DICT_OBSERVATION_WARNINGS, zero_mask),
+    )
+    for bad in ("action_mask", ""):
+        with pytest.raises(alaka.AlakaError, match="observation_key names the tensor"):
+            raw_env("alakazoo", 2, observation_key=bad)

@@ -9,6 +9,12 @@ the agent's view, or the observation tensor with ``observation="observation"``) 
 at the end: each agent's win share. A game the ``max_turns`` option stops is *truncated* for
 every agent, not terminated. ``render_mode="ansi"`` renders the spectator's view as text (with
 the last log lines); ``"human"`` prints it.
+
+``state()`` is the global state a centralised critic reads (``state_space``): every seat's
+observation tensor, in seat order. Together the seats' views hold every card anyone holds and
+nothing nobody knows (the deck's order stays hidden), so a critic trained on it learns what the
+table knows as a whole; an agent's policy must still read only its own ``observe(agent)``.
+``observation_key="observations"`` names the tensor as RLlib's action-masking module reads it.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from pettingzoo.utils import wrappers
 
 import alaka
 from alaka.core.protocol import State
-from alaka.rl.encoding import LogCursor, Mask, Tensor
+from alaka.rl.encoding import LogCursor, Mask, Tensor, observation
 from alaka.rl.episode import (
     EnvironmentArgumentError,
     mask,
@@ -53,10 +59,18 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         num_players: int | None = None,
         *,
         observation: str = "information_state",
+        observation_key: str = "observation",
         render_mode: str | None = None,
         **options: object,
     ) -> None:
         super().__init__()
+        if observation_key == "action_mask" or not observation_key:
+            raise EnvironmentArgumentError(
+                f"observation_key names the tensor beside 'action_mask', not {observation_key!r}"
+            )
+        #: The tensor's key in each observation dict: "observation" (PettingZoo's classic games),
+        #: or "observations" for RLlib's action-masking module.
+        self.observation_key = observation_key
         self.game = alaka.game(game)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise EnvironmentArgumentError(
@@ -72,7 +86,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    observation_key: spaces.Box(0.0, 1.0, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8),
                 }
             )
@@ -81,6 +95,10 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.encoding.num_actions) for agent in self.possible_agents
         }
+        #: Every seat's observation tensor, in seat order (:meth:`state`).
+        self.state_space = spaces.Box(
+            0.0, 1.0, (self.num_players * self.encoding.observation_size,), np.float32
+        )
         self._rng: random.Random | None = None
         self._state: State | None = None
         self._cursor = LogCursor()
@@ -121,9 +139,15 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self.alaka_state
         seat = self._seat[agent]
         return {
-            "observation": self._read(self.encoding, state, seat, self._cursor),
+            self.observation_key: self._read(self.encoding, state, seat, self._cursor),
             "action_mask": mask(self.encoding, state, seat),
         }
+
+    def state(self) -> Tensor:
+        """The global state for a centralised critic: each seat's observation tensor (its own
+        view of the position, without the history), concatenated in seat order."""
+        state = self.alaka_state
+        return np.concatenate([observation(self.encoding, state, seat) for seat in range(self.num_players)])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -186,7 +210,7 @@ def raw_env(game: str, num_players: int | None = None, **kwargs: Any) -> RawEnv:
 def env(game: str, num_players: int | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment of ``game`` for ``num_players``, wrapped so that an action outside the
     action space or a step before ``reset()`` is refused (PettingZoo's usual wrappers).
-    ``observation=``, ``render_mode=`` and the game's options go as keywords."""
+    ``observation=``, ``observation_key=``, ``render_mode=`` and the game's options go as keywords."""
     wrapped: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(
         wrappers.AssertOutOfBoundsWrapper(raw_env(game, num_players, **kwargs))
     )
