@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -51,8 +52,11 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 #: The longest a whole game may take before the test gives up (they take a few seconds).
 GAME_TIMEOUT = PATIENCE
 #: True in the page once the server answered the click made at seq ``arg``, or refused it.
+#: A click was answered: the state moved on, the server refused it, or the connection dropped
+#: (the page then reconnects and the state it brings says whether the click counted).
 ANSWERED = """seq => document.querySelector('[data-testid=legal-actions]').dataset.seq !== seq
-    || !document.querySelector('[data-testid=error]').hidden"""
+    || !document.querySelector('[data-testid=error]').hidden
+    || document.querySelector('[data-testid=status]').dataset.state !== 'connected'"""
 BOT = {"kind": "bot", "bot": "heuristic"}
 
 
@@ -588,6 +592,51 @@ def test_a_learned_review_opens_at_the_first_costly_decision(
             context.close()
     finally:
         running.stop()
+
+
+def test_a_choice_lost_with_its_connection_can_be_made_again(browser: Browser, server: str) -> None:
+    """The connection drops with the page's action still on its way (the network ate it): the
+    page reconnects, the state says the action never counted, and the seat may choose again.
+    The page once kept waiting for an answer to it for ever."""
+    from playwright.sync_api import WebSocketRoute
+
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
+    lost: list[str] = []
+
+    def route(page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not lost and '"act"' in str(message):
+                lost.append(str(message))
+                page_side.close()  # the action goes no further, and the connection drops
+                server_side.close()
+            else:
+                server_side.send(message)
+
+        page_side.on_message(from_page)
+
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)
+    page = context.new_page()
+    try:
+        page.route_web_socket(re.compile(r"/ws/tables/"), route)
+        page.goto(server + made["links"]["seats"][0]["url"])
+        choice = page.locator("button.action:enabled, #board [data-action]").first
+        choice.wait_for()
+        seq = page.get_attribute("[data-testid=legal-actions]", "data-seq")
+        choice.click()
+        page.wait_for_selector("[data-testid=status][data-state=reconnecting]")
+        page.wait_for_selector("[data-testid=status][data-state=connected]")
+        assert len(lost) == 1
+        assert page.get_attribute("[data-testid=legal-actions]", "data-seq") == seq  # it never counted
+        page.wait_for_selector("#board:not(.waiting-answer)")
+        page.locator("button.action:enabled, #board [data-action]").first.click()
+        page.wait_for_function(ANSWERED, arg=seq)
+        assert page.locator("[data-testid=error]").is_hidden()
+        assert page.get_attribute("[data-testid=legal-actions]", "data-seq") != seq  # this one did
+    finally:
+        context.close()
 
 
 def test_an_open_page_reconnects_after_a_server_restart(

@@ -4,19 +4,28 @@ thousand idle connections once locked everyone out)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import json
 import os
 import resource
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from web_helpers import client_frame, create_table, free_port, live_server, raw_websocket, read_frames
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
+from alaka.ui.web.connections import CLOSE_BEHIND
 from alaka.ui.web.limits import Limits
+from waits import PATIENCE
 
 BOTS = [{"kind": "bot", "bot": "random"}] * 3
 
@@ -194,3 +203,55 @@ def test_spectators_from_many_addresses_cannot_lock_out_a_seated_player(tmp_path
         server.terminate()
         server.wait(30)
     assert len(watchers) == 240  # spectators made room for each other, the idlest first
+
+
+def test_an_action_being_stored_when_its_page_is_dropped_still_counts(tmp_path: Path) -> None:
+    """A page dropped (it fell behind) while the server stored its action: the action is
+    applied as stored, so the table in memory and its record agree and the game goes on. It
+    once was stored and never applied, and the table stalled."""
+    with live_server(tmp_path / "t.sqlite3") as server:
+        made = create_table(server.url, "alakazoo", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+        table_id, token = made["table"]["id"], made["links"]["seats"][0]["token"]
+        room = server.app.state.room
+        store = room.store
+        entered, release = threading.Event(), threading.Event()
+        keep = store.add_actions
+
+        def slow_add_actions(*args: Any) -> Any:
+            entered.set()
+            release.wait(PATIENCE)
+            return keep(*args)
+
+        async def send_and_get_dropped() -> tuple[int, str, int | None]:
+            async with connect(f"{server.ws_url}/ws/tables/{table_id}") as page:
+                await page.send(json.dumps({"type": "join", "token": token}))
+                while True:  # the first real choice of seat 0
+                    state = json.loads(await asyncio.wait_for(page.recv(), PATIENCE))
+                    if state["type"] == "state" and state["to_move"] == 0 and len(state["legal"]) > 1:
+                        break
+                store.add_actions = slow_add_actions
+                name = state["legal"][-1]["name"]
+                await page.send(json.dumps({"type": "act", "seq": state["seq"], "action": name}))
+                assert await asyncio.to_thread(entered.wait, PATIENCE)
+                table = room.tables[table_id]
+                server.loop.call_soon_threadsafe(
+                    lambda: [client.close(CLOSE_BEHIND, "a test drops it") for client in list(table.clients)]
+                )
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await asyncio.wait_for(page.recv(), PATIENCE)
+                return state["seq"], name, page.close_code
+
+        seq, name, code = asyncio.run(send_and_get_dropped())
+        assert code == CLOSE_BEHIND
+        release.set()
+        table = room.tables[table_id]
+        deadline = time.monotonic() + PATIENCE
+        while table.seq <= seq and time.monotonic() < deadline:
+            time.sleep(0.02)
+        store.add_actions = keep
+        assert table.seq > seq  # the action counted, and the bot played on from it
+        stored = store.table(table_id)
+        assert stored is not None
+        assert stored.actions[seq] == name
+        assert stored.actions == table.state.record()["actions"][: len(stored.actions)]

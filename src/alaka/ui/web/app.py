@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import logging
 import math
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -49,6 +50,8 @@ from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, game_info
 from alaka.ui.web.wire import encode
+
+log = logging.getLogger("alaka.web")
 
 STATIC = Path(__file__).with_name("static")
 
@@ -330,9 +333,10 @@ def create_app(
                         spectators.move_to_end(outbox)  # not idle
                     message = _message(text, limits.message_bytes)
                     if message["type"] == "undo":
-                        await room.take_back(table, outbox.seat, message.get("seq"))
+                        request = room.take_back(table, outbox.seat, message.get("seq"))
                     else:
-                        await room.act(table, outbox.seat, message.get("seq"), message.get("action"))
+                        request = room.act(table, outbox.seat, message.get("seq"), message.get("action"))
+                    await _to_the_end(request)
                 except TableError as error:
                     if error.status == 415:
                         outbox.close(CLOSE_UNSUPPORTED, str(error))
@@ -358,6 +362,32 @@ _CLOSE_FOR = {
 def _address(connection: HTTPConnection) -> str:
     """The client's address, which per-address budgets are counted by."""
     return connection.client.host if connection.client is not None else "unknown"
+
+
+#: The pages' requests under way, referenced so that one whose connection is gone still runs
+#: to its end (the event loop keeps only weak references to its tasks).
+_requests: set[asyncio.Task[None]] = set()
+
+
+async def _to_the_end(request: Coroutine[Any, Any, None]) -> None:
+    """Await a page's request, which runs to its end even if the connection is dropped meanwhile
+    (the reader is then cancelled): an action cancelled halfway would be stored but never
+    applied, the table in memory one action behind its record, its next action refused by the
+    store and the game stuck."""
+    task = asyncio.ensure_future(request)
+    _requests.add(task)
+    task.add_done_callback(_request_done)
+    await asyncio.shield(task)
+
+
+def _request_done(task: asyncio.Task[None]) -> None:
+    """Forget a finished request; a refusal nobody is left to read is dropped, a failure logged."""
+    _requests.discard(task)
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, TableError):
+        log.error("a page's request failed", exc_info=error)
 
 
 class _Gone(Exception):

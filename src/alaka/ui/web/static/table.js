@@ -55,6 +55,9 @@ function connect() {
   const socket = new WebSocket(socketUrl());
   page.socket = socket;
   socket.addEventListener("open", () => {
+    // An action sent on a connection that dropped may never have arrived: the state this one
+    // brings says whether it counted, so this seat may choose again if it did not.
+    page.sentSeq = null;
     socket.send(JSON.stringify({ type: "join", token }));
     setStatus("connected", "connected");
   });
