@@ -101,14 +101,18 @@ def test_win_rates_by_turn_order_come_with_wilson_intervals(sweep: Path) -> None
 
 
 def test_a_sweep_gets_a_verdict_line_with_its_interval(sweep: Path) -> None:
-    """Newcombe's interval for 40% - 60% at 100 games each runs from -32.8 to -6.1 points."""
+    """The sweep's games are paired by seed: game i's first player wins under both readings for
+    i < 40, under neither for i >= 60, and only under the first for the 20 between, so the
+    paired differences are 20 times -1 and 80 zeros: mean -0.2, standard deviation 0.402, a
+    standard error of 0.0402 and a 95% half-width of 7.9 points (Newcombe's unpaired interval
+    for the same rates is 13.3 points wide each way)."""
     text = to_markdown(build_report(sweep))
     assert (
         "final_lines=partial changes the first-player win rate (2 players) from 60.0% to 40.0% "
-        "± 13.3 points (95%)" in text
+        "± 7.9 points (95%, paired games)" in text
     )
     # Equal means are reported as unchanged, different ones as changed.
-    assert "mean over_limit (2 players) from 1.00 to 3.00 ± 0.00 (95%)" in text
+    assert "mean over_limit (2 players) from 1.00 to 3.00 ± 0.00 (95%, paired games)" in text
     assert "changes the mean dark_power" not in text
     assert (
         "| final_lines=partial vs final_lines=complete | 2 players | mean dark_power | 0.50 | 0.50 |" in text
@@ -228,3 +232,32 @@ def test_many_verdicts_are_corrected_together_for_the_false_discovery_rate() -> 
     assert not judged[0].clear and judged[0].too_few_games
     assert judged[0].games_needed == math.ceil(100 * (judged[0].margin / 0.05) ** 2)
     assert not any(d.clear or d.too_few_games for d in judged[1:])  # narrow enough to say unchanged
+
+
+def test_a_sweep_pairs_its_games_by_seed_and_sees_what_unpaired_intervals_cannot(tmp_path: Path) -> None:
+    """Two readings whose first player wins the same 200 of 400 games, and the second 8 more:
+    a change of 2 points. Unpaired, Newcombe's interval (about ± 6.9 points) cannot tell it from
+    nothing; paired by seed, the differences are 8 ones and 392 zeros, a standard error of 0.70
+    points, so it is clear: 2.0 ± 1.4 points. The second reading's games are written in reverse
+    order, so a pairing by position instead of by seed would find nonsense."""
+    path = tmp_path / "paired.parquet"
+    plan = plan_run(
+        ZOO,
+        players=[2],
+        seats=["heuristic"],
+        options={},
+        vary=[("final_lines", ["complete", "partial"])],
+        games=400,
+        seed=0,
+    )
+    with ResultsWriter(path, plan) as writer:
+        complete, partial = plan.configurations
+        writer.add(synthetic_row(complete, i, i % 2 == 0, 10) for i in range(400))
+        writer.add(synthetic_row(partial, i, i % 2 == 0 or i < 16, 10) for i in reversed(range(400)))
+    text = to_markdown(build_report(path))
+    assert (
+        "final_lines=partial changes the first-player win rate (2 players) from 50.0% to 52.0% "
+        "± 1.4 points (95%, paired games)" in text
+    )
+    unpaired = rate_difference("first-player win rate", Proportion(200, 400), Proportion(208, 400))
+    assert not unpaired.clear and unpaired.too_few_games and round(100 * unpaired.margin, 1) == 6.9

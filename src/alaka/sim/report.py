@@ -359,7 +359,11 @@ def _verdict_section(comparisons: Sequence[Comparison]) -> Section:
 
 def _differences_section(comparisons: Sequence[Comparison]) -> Section:
     section = Section("Differences")
-    section.lines.append("Every measure, compared configuration against reference, with the 95% interval.")
+    section.lines.append(
+        "Every measure, compared configuration against reference, with the 95% interval: on paired"
+        " games (the same seeds) within a sweep, whose intervals leave out what the deal decides;"
+        " Newcombe's (rates) or Welch's (means) against a baseline file."
+    )
     rows = []
     for c in comparisons:
         for d in c.differences:

@@ -1,21 +1,28 @@
 """What a results file says, in numbers: win rates with intervals, distributions, differences.
 
 A results file is read once, a batch of rows at a time, into one :class:`GroupSummary` per
-configuration (label and player count); everything kept is a count or a histogram, so memory
-stays flat however many games. Comparisons (the configurations of a sweep against the first
-one, or a file against a baseline) give each difference with its 95% interval and a verdict.
+configuration (label and player count); what is kept is counts and histograms, and, for the
+paired comparisons of a sweep, each game's seed and the few compared measures in compact arrays
+(about 50 bytes a game: 50 MB for a million games). Comparisons (the configurations of a sweep
+against the first one, or a file against a baseline) give each difference with its 95% interval
+and a verdict.
 
 Intervals: a proportion gets the Wilson interval (:func:`alaka.sim.estimates.wilson`); a
 difference of proportions gets Newcombe's interval built from the two Wilson intervals; a mean
-gets the normal interval, and a difference of means Welch's. A shared win counts as an equal
-share of one win for each winner, as in the arena.
+gets the normal interval, and a difference of means Welch's. The configurations of a sweep play
+the same seeds, so game ``i`` of one and game ``i`` of another share their deal and dice: there
+a difference is the mean of the games' paired differences, with its normal interval, which
+leaves out the variation the two share (the deal) and is narrower for as many games. A shared
+win counts as an equal share of one win for each winner, as in the arena.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +137,11 @@ class StatSummary:
     wins_by_value: dict[str, Proportion] = field(default_factory=dict)
 
     @property
+    def measure(self) -> str:
+        """The name of what a comparison compares of it: its mean, or its rate."""
+        return f"mean {self.column['name']}" if self.kind == "number" else f"rate of {self.column['name']}"
+
+    @property
     def kind(self) -> str:
         """``number``, ``yes/no`` or ``word``."""
         return {"int": "number", "float": "number", "bool": "yes/no"}.get(str(self.column["type"]), "word")
@@ -172,6 +184,10 @@ class GroupSummary:
     #: winner and a loser (how close the games are; a designer's "too swingy" or "decided early").
     margins: Distribution = field(default_factory=Distribution)
     stats: dict[str, StatSummary] = field(default_factory=dict)
+    #: Each game's seed, in the order read, and beside it each compared measure's value in that
+    #: game (:func:`compare` pairs two configurations' games by seed).
+    seeds: array[int] = field(default_factory=lambda: array("q"))
+    per_game: dict[str, array[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_position = [Proportion() for _ in range(self.players)]
@@ -208,6 +224,26 @@ class GroupSummary:
         self.decisions.add(row["decisions"])
         for name, stat in self.stats.items():
             stat.add(row[name], shares)
+        self._keep_game(row, shares[first])
+
+    def _keep_game(self, row: Mapping[str, Any], first_share: float) -> None:
+        """Keep the game's seed and its value of each measure :func:`compare` compares (a row
+        without a seed, made by hand, cannot be paired and is left out of the pairs)."""
+        if row.get("seed") is None:
+            return
+        values = {
+            FIRST_PLAYER: first_share,
+            NO_WINNER: 0.0 if row["winners"] else 1.0,
+            ROUNDS: float(row["rounds"]),
+        }
+        if self.keeps_scores:
+            values[SCORE] = sum(row["scores"]) / self.players
+        for name, stat in self.stats.items():
+            if not stat.column["per_seat"] and stat.kind in ("number", "yes/no"):
+                values[stat.measure] = float(row[name])
+        self.seeds.append(int(row["seed"]))
+        for measure, value in values.items():
+            self.per_game.setdefault(measure, array("d")).append(value)
 
     @property
     def first_player(self) -> Proportion:
@@ -232,6 +268,12 @@ def summarize(
 # -- differences ------------------------------------------------------------------------------------
 
 
+#: The measures every comparison compares (the declared statistics add theirs).
+FIRST_PLAYER = "first-player win rate"
+NO_WINNER = "rate of games nobody wins"
+ROUNDS = "mean length in rounds"
+SCORE = "mean score"
+
 #: The smallest change a verdict looks for: 3 points of a rate, a tenth of a mean's spread (its
 #: standard deviation). An interval wider than that which holds 0 cannot say "unchanged".
 RATE_EFFECT = 0.03
@@ -254,9 +296,11 @@ class Difference:
     high: float
     #: The smallest change worth telling apart (:data:`RATE_EFFECT`, :data:`MEAN_EFFECT_SPREADS`).
     effect: float = math.nan
-    #: The games behind the smaller of the two sides.
+    #: The games behind the smaller of the two sides (paired: the pairs).
     games: int = 0
     adjusted: float = math.nan
+    #: Measured on paired games (the same seeds on both sides), not on two independent samples.
+    paired: bool = False
 
     @property
     def change(self) -> float:
@@ -311,7 +355,7 @@ class Difference:
         if self.clear:
             return (
                 f"{other_name} changes the {self.measure} ({where}) from {self.show(self.base)} "
-                f"to {self.show(self.other)} ± {plus} (95%)"
+                f"to {self.show(self.other)} ± {plus} (95%{', paired games' if self.paired else ''})"
             )
         return (
             f"{other_name} leaves the {self.measure} ({where}) unchanged within ± {plus} "
@@ -339,27 +383,83 @@ def mean_difference(measure: str, base: Distribution, other: Distribution) -> Di
     return Difference(measure, "mean", base.mean, other.mean, low, high, effect, min(base.n, other.n))
 
 
-def compare(base: GroupSummary, other: GroupSummary) -> list[Difference]:
-    """Every measure two configurations share: the first player's win rate first."""
+def paired_difference(
+    measure: str, kind: str, base: Sequence[float], other: Sequence[float], effect: float
+) -> Difference:
+    """The mean of the paired differences ``other[k] - base[k]`` with its normal interval: the
+    games of a pair share their seed, so what the seed decides cancels out."""
+    n = len(base)
+    differences = [o - b for b, o in zip(base, other, strict=True)]
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    error = math.sqrt(variance / n)
+    return Difference(
+        measure,
+        kind,
+        sum(base) / n,
+        sum(other) / n,
+        mean - Z95 * error,
+        mean + Z95 * error,
+        effect,
+        n,
+        paired=True,
+    )
+
+
+#: Fewer pairs than this and a comparison is made unpaired (a paired interval needs a spread).
+MIN_PAIRS = 3
+
+
+def _pairs(base: GroupSummary, other: GroupSummary) -> list[tuple[int, int]]:
+    """The positions of the games the two configurations played with the same seed."""
+    position = {seed: k for k, seed in enumerate(base.seeds)}
+    return [(position[seed], k) for k, seed in enumerate(other.seeds) if seed in position]
+
+
+def compare(base: GroupSummary, other: GroupSummary, *, paired: bool = False) -> list[Difference]:
+    """Every measure two configurations share, the first player's win rate first; ``paired``:
+    on the games both played with the same seeds (a sweep's configurations), where there are
+    enough of them."""
+    pairs = _pairs(base, other) if paired else []
+    if len(pairs) < MIN_PAIRS:
+        pairs = []
+
+    def difference(measure: str, kind: str, unpaired: Callable[[], Difference]) -> Difference:
+        if not pairs:
+            return unpaired()
+        ours, theirs = base.per_game[measure], other.per_game[measure]
+        effect = RATE_EFFECT if kind == "rate" else unpaired().effect
+        return paired_difference(
+            measure, kind, [ours[k] for k, _ in pairs], [theirs[k] for _, k in pairs], effect
+        )
+
     differences = [
-        rate_difference("first-player win rate", base.first_player, other.first_player),
-        rate_difference(
-            "rate of games nobody wins",
-            Proportion(base.no_winner, base.games),
-            Proportion(other.no_winner, other.games),
+        difference(
+            FIRST_PLAYER, "rate", lambda: rate_difference(FIRST_PLAYER, base.first_player, other.first_player)
         ),
-        mean_difference("mean length in rounds", base.rounds, other.rounds),
+        difference(
+            NO_WINNER,
+            "rate",
+            lambda: rate_difference(
+                NO_WINNER, Proportion(base.no_winner, base.games), Proportion(other.no_winner, other.games)
+            ),
+        ),
+        difference(ROUNDS, "mean", lambda: mean_difference(ROUNDS, base.rounds, other.rounds)),
     ]
     if base.keeps_scores and other.keeps_scores:
-        differences.append(mean_difference("mean score", base.scores, other.scores))
+        differences.append(
+            difference(SCORE, "mean", lambda: mean_difference(SCORE, base.scores, other.scores))
+        )
     for name, stat in base.stats.items():
         theirs = other.stats.get(name)
         if theirs is None or stat.column["per_seat"]:
             continue
         if stat.kind == "number":
-            differences.append(mean_difference(f"mean {name}", stat.numbers, theirs.numbers))
+            unpaired = functools.partial(mean_difference, stat.measure, stat.numbers, theirs.numbers)
+            differences.append(difference(stat.measure, "mean", unpaired))
         elif stat.kind == "yes/no":
-            differences.append(rate_difference(f"rate of {name}", stat.yes, theirs.yes))
+            unpaired = functools.partial(rate_difference, stat.measure, stat.yes, theirs.yes)
+            differences.append(difference(stat.measure, "rate", unpaired))
     return differences
 
 
@@ -379,7 +479,8 @@ class Comparison:
 
 
 def sweep_comparisons(groups: Sequence[GroupSummary]) -> list[Comparison]:
-    """Within one run: each label against the run's first label, at each player count."""
+    """Within one run: each label against the run's first label, at each player count, on
+    paired games (a sweep plays the same seeds for every label)."""
     labels = list(dict.fromkeys(g.label for g in groups))
     if len(labels) < 2:
         return []
@@ -389,7 +490,9 @@ def sweep_comparisons(groups: Sequence[GroupSummary]) -> list[Comparison]:
         for group in groups:
             base = by_key.get((labels[0], group.players))
             if group.label == label and base is not None:
-                comparisons.append(Comparison(base, group, labels[0], label, compare(base, group)))
+                comparisons.append(
+                    Comparison(base, group, labels[0], label, compare(base, group, paired=True))
+                )
     return comparisons
 
 
