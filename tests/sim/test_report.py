@@ -36,6 +36,7 @@ def synthetic_row(config: Any, index: int, first_wins: bool, rounds: int) -> dic
         "scores": [12, 10] if first_wins else [10, 12],
         "ranks": [1, 2] if first_wins else [2, 1],
         "reason": "most points",
+        "ending": "most points",
         "truncated": False,
         "turns": 2 * rounds,
         "rounds": rounds,
@@ -261,3 +262,22 @@ def test_a_sweep_pairs_its_games_by_seed_and_sees_what_unpaired_intervals_cannot
     )
     unpaired = rate_difference("first-player win rate", Proportion(200, 400), Proportion(208, 400))
     assert not unpaired.clear and unpaired.too_few_games and round(100 * unpaired.margin, 1) == 6.9
+
+
+def test_the_report_tallies_how_games_end_by_kind_not_by_their_every_wording(tmp_path: Path) -> None:
+    """Reasons that differ only after their colon are one kind of ending: 30 of 100 games
+    stopped at the safety limit, at two different turns, are one row at 30.0% (Wilson's 95%
+    interval 21.9%-39.6%)."""
+    path = tmp_path / "endings.parquet"
+    plan = plan_run(ZOO, players=[2], seats=["heuristic"], options={}, vary=[], games=100, seed=0)
+    (config,) = plan.configurations
+    rows = [synthetic_row(config, i, i % 2 == 0, 10) for i in range(100)]
+    for i, row in enumerate(rows[:30]):
+        row["reason"] = f"the game stopped at the safety limit: turn {1000 + i % 2}"
+        row["ending"] = "the game stopped at the safety limit"
+    with ResultsWriter(path, plan) as writer:
+        writer.add(rows)
+    text = to_markdown(build_report(path))
+    assert "| 2 players | the game stopped at the safety limit | 30 | 30.0% [21.9%, 39.6%] |" in text
+    assert "| 2 players | most points | 70 | 70.0% [60.4%, 78.1%] |" in text
+    assert "turn 1000" not in text

@@ -111,6 +111,9 @@ def test_a_game_is_replayable_from_its_row() -> None:
     assert list(again.outcome().scores) == row["scores"]
     assert row["first_player"] == again.start_player and row["turns"] == again.turns
     assert row["actions"] == len(again.history)
+    # How it ended is a few kinds: the reason's words before the colon, the details left out.
+    assert row["reason"] == again.outcome().reason
+    assert row["ending"] == row["reason"].split(": ")[0] and ":" not in row["ending"]
 
 
 def test_a_variant_that_never_matters_plays_identical_games() -> None:

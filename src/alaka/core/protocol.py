@@ -60,6 +60,14 @@ class Action:
         return rebuilt_by_fields(self)
 
 
+def ending_of(reason: str) -> str:
+    """How a game ended, one of the game's few kinds: the reason's words before its colon
+    ("an Alakazum beat Black Friday" of "an Alakazum beat Black Friday: 8 VAL points against
+    7"; a reason without one is its own kind). Games word their reasons so, the details after
+    the colon, so that results and the arena tally a few kinds instead of every wording."""
+    return reason.split(": ", 1)[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: who won, why, and everyone's place."""
@@ -69,6 +77,11 @@ class Outcome:
     #: Seats grouped by place, best first; seats sharing a place share a group.
     ranking: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...] = field(default=())
+
+    @property
+    def ending(self) -> str:
+        """How the game ended, one of the game's few kinds (:func:`ending_of` its reason)."""
+        return ending_of(self.reason)
 
     def to_json(self) -> OutcomeJson:
         return {

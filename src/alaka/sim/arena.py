@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from alaka.core.protocol import Game
+from alaka.core.protocol import Game, ending_of
 from alaka.core.registry import game as get_game
 from alaka.sim.estimates import wilson, win_share
 from alaka.sim.runs import Row, RunPlan, SimulationError, counts_turns, plan_run, play_detailed_batch
@@ -158,7 +158,7 @@ def summarize(results: Sequence[GameResult]) -> MatchSummary:
     bots: dict[str, BotSummary] = {}
     reasons: dict[str, int] = {}
     for result in results:
-        how = result.reason.split(": ", 1)[0]
+        how = ending_of(result.reason)
         reasons[how] = reasons.get(how, 0) + 1
         for seat, spec in enumerate(result.seats):
             summary = bots.setdefault(spec, BotSummary(spec))

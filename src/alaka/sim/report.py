@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +95,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         _run_section(info, game.title, groups),
         _winners_section(groups, name),
         *_bots_section(groups, name),
+        _endings_section(groups, name),
         _length_section(groups, name),
         _scores_section(groups, name, declared.scores, declared.returns),
         *(_stat_section(column, groups, name) for column in info.stat_columns()),
@@ -226,6 +228,26 @@ def _bots_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary],
     rows = [[name(g), bot, str(p.n), rate_cell(p)] for g in groups for bot, p in g.by_bot.items()]
     section.tables.append(Table(["configuration", "bot", "seats played", "win rate"], rows))
     return [section]
+
+
+def _endings_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
+    """How the games ended, a few kinds (the reasons' words before their colon), commonest first."""
+    section = Section("How games end")
+    section.lines.append(
+        "Each kind of ending's share of a configuration's games (95% Wilson interval); the"
+        " `reason` column keeps each game's own words."
+    )
+    everywhere: Counter[str] = Counter()
+    for g in groups:
+        everywhere.update(g.endings)
+    rows = [
+        [name(g), ending, str(g.endings[ending]), rate_cell(Proportion(g.endings[ending], g.games))]
+        for g in groups
+        for ending, _ in everywhere.most_common()
+        if g.endings[ending]
+    ]
+    section.tables.append(Table(["configuration", "ending", "games", "share"], rows))
+    return section
 
 
 def _length_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:

@@ -49,6 +49,7 @@ BASE_COLUMNS: tuple[StatColumn, ...] = (
     StatColumn("scores", int, "each seat's final score (Alakazum!: the best culture total)", per_seat=True),
     StatColumn("ranks", int, "each seat's place, 1 = first; equal scores share a place", per_seat=True),
     StatColumn("reason", str, "why the game ended, in words"),
+    StatColumn("ending", str, "how it ended, one of a few kinds: the reason's words before its colon"),
     StatColumn("truncated", bool, "the safety limit stopped the game (its result means little)"),
     StatColumn("turns", int, "turns played, all players together"),
     StatColumn("rounds", int, "the round the game ended in: turns divided by players, rounded up"),

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from alaka.core.protocol import ending_of
 from alaka.sim.estimates import wilson
 
 Z95 = 1.96
@@ -183,6 +184,8 @@ class GroupSummary:
     #: The winning margin: the best winner's score less the best other seat's, in games with a
     #: winner and a loser (how close the games are; a designer's "too swingy" or "decided early").
     margins: Distribution = field(default_factory=Distribution)
+    #: Games by how they ended (:func:`~alaka.core.protocol.ending_of` the reason).
+    endings: Counter[str] = field(default_factory=Counter)
     stats: dict[str, StatSummary] = field(default_factory=dict)
     #: Each game's seed, in the order read, and beside it each compared measure's value in that
     #: game (:func:`compare` pairs two configurations' games by seed).
@@ -205,6 +208,8 @@ class GroupSummary:
             shares[seat] = 1.0 / len(winners)
         self.games += 1
         self.no_winner += not winners
+        if "reason" in row:  # (rows made by hand may leave it out)
+            self.endings[ending_of(str(row["reason"]))] += 1
         self.truncated += bool(row["truncated"])
         first = row["first_player"]
         for seat in range(n):
