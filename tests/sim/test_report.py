@@ -281,3 +281,32 @@ def test_the_report_tallies_how_games_end_by_kind_not_by_their_every_wording(tmp
     assert "| 2 players | the game stopped at the safety limit | 30 | 30.0% [21.9%, 39.6%] |" in text
     assert "| 2 players | most points | 70 | 70.0% [60.4%, 78.1%] |" in text
     assert "turn 1000" not in text
+
+
+def test_a_variant_report_says_what_the_variant_changes_not_which_file_it_read(tmp_path: Path) -> None:
+    """A catalogue with Black Friday at 8 culture points instead of 7: the report names that
+    value, from the box and against a baseline run of the box, and not the file's path alone."""
+    import json
+
+    from alaka.sim.tune import builtin_content
+
+    catalogue = json.loads(builtin_content(alaka.game("alakazum"), "catalogue").read_text("utf-8"))
+    (friday,) = [card for card in catalogue["cards"] if card["id"] == "black_friday"]
+    was = friday["culture_points"]
+    friday["culture_points"] = was + 1
+    variant = tmp_path / "friday.json"
+    variant.write_text(json.dumps(catalogue), encoding="utf-8")
+    runner = CliRunner()
+    for out, options in (("variant.parquet", ["-o", f"catalogue={variant}"]), ("box.parquet", [])):
+        command = ["simulate", "alakazum", "-n", "2", "--games", "2", "--out", str(tmp_path / out), *options]
+        assert runner.invoke(app, command).exit_code == 0
+    text = to_markdown(build_report(tmp_path / "variant.parquet", tmp_path / "box.parquet"))
+    change = f"catalogue: Black Friday (cards[black_friday].culture_points): {was} → {was + 1}"
+    assert f"What this run changes from the box: {change}." in text
+    assert f"variant.parquet against box.parquet: {change}." in text
+    # The same rules on both sides say so; and a file gone since the run is named, with why.
+    same = to_markdown(build_report(tmp_path / "box.parquet", tmp_path / "box.parquet"))
+    assert "box.parquet against box.parquet: no option (the same rules: only the games differ)." in same
+    variant.unlink()
+    gone = to_markdown(build_report(tmp_path / "variant.parquet"))
+    assert f"catalogue: {variant} (cannot read" in gone

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from alaka.core.params import OptionValue
 from alaka.core.registry import entry as get_entry
 from alaka.core.registry import game as get_game
+from alaka.sim.changes import option_changes
 from alaka.sim.results import ResultsInfo, iter_rows, read_info
-from alaka.sim.runs import SimulationError, option_text
+from alaka.sim.runs import BASE_LABEL, RunPlan, SimulationError, option_text
 from alaka.sim.summary import (
     Comparison,
     Difference,
@@ -108,6 +110,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         comparisons += baseline_comparisons(
             groups, _summaries(base_info), Path(path).name, Path(baseline).name
         )
+        sections[0].lines.extend(_baseline_changes(info, base_info, Path(path).name, Path(baseline).name))
         if not comparisons:
             raise SimulationError("the baseline has no configuration with the same label or player count")
     if comparisons:
@@ -145,7 +148,35 @@ def _run_section(info: ResultsInfo, title: str, groups: Sequence[GroupSummary]) 
         seats = ", ".join(config.seats)
         rows.append([config.label, str(config.players), seats, ", ".join(changed) or "defaults", str(done)])
     section.tables.append(Table(["label", "players", "seats (game 0)", "options", "games"], rows))
+    for label, options in _options_by_label(plan).items():
+        changed = option_changes(get_game(plan.game), options)
+        if any(p.is_path and options.get(p.name) for p in get_game(plan.game).parameters):
+            what = "this run" if label == BASE_LABEL else label
+            section.lines.append(f"What {what} changes from the box: " + "; ".join(changed) + ".")
     return section
+
+
+def _options_by_label(plan: RunPlan) -> dict[str, dict[str, OptionValue]]:
+    """Each label's options (the same at every player count)."""
+    return {config.label: config.option_values() for config in plan.configurations}
+
+
+def _baseline_changes(info: ResultsInfo, base_info: ResultsInfo, name: str, base_name: str) -> list[str]:
+    """What the run's options change from the baseline's, per label (its own, or the baseline's
+    one label): the variant in words, not the file it was read from."""
+    game = get_game(info.plan.game)
+    theirs = _options_by_label(base_info.plan)
+    single = next(iter(theirs.values())) if len(theirs) == 1 else None
+    lines = []
+    for label, options in _options_by_label(info.plan).items():
+        reference = theirs.get(label, single)
+        if reference is None:
+            continue
+        changed = option_changes(game, options, reference)
+        what = "; ".join(changed) if changed else "no option (the same rules: only the games differ)"
+        run = name if label == BASE_LABEL else f"{name} ({label})"
+        lines.append(f"{run} against {base_name}: {what}.")
+    return lines
 
 
 def _fairness_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> Section:
