@@ -20,7 +20,15 @@ not counted (they are drawn inside every wrapper). The rows:
 - gym (heuristic) the same against the heuristic bots (their thinking dominates);
 - gym sync xN     Gymnasium's ``SyncVectorEnv`` of N ``gymnasium.make`` environments
                   (``make_vec(..., vectorization_mode="sync")``), random bots, N = ``--num-envs``;
-- gym vector xN   ``AlakaVectorEnv`` (``vectorization_mode="vector_entry_point"``), the same games.
+- gym vector xN   ``AlakaVectorEnv`` (``vectorization_mode="vector_entry_point"``), the same games;
+- rl_environment  OpenSpiel's ``rl_environment.Environment``, the agent reading its own
+                  player's ``info_state`` (the environment computes every player's);
+- rl_env lazy     ``alaka.rl.openspiel_env.LazyEnvironment``, the same (it computes what is read);
+  then ``--rounds`` alternating rounds of the two give the median ratio.
+
+``--anchors`` adds the games to compare with, stepped the same ways: OpenSpiel's C++
+``leduc_poker`` and ``hearts`` through ``rl_environment``, PettingZoo's ``leduc_holdem_v4`` and
+``texas_holdem_v4`` through the AEC loop (they need ``rlcard``; a missing one is a skipped row).
 
 The two vector rows count the steps of the games (not the vector calls), the actions drawn from
 ``infos["action_mask"]``. Then ``--rounds`` alternating short rounds of the single environment,
@@ -35,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import random
 import re
@@ -48,6 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import gymnasium
 import numpy as np
+import pyspiel
+from open_spiel.python import rl_environment
 from pettingzoo.test import performance_benchmark
 
 import alaka
@@ -55,6 +66,7 @@ from alaka.core.protocol import CHANCE, TERMINAL
 from alaka.rl import openspiel as aos
 from alaka.rl.encoding import encoded_games, for_game, recent_view
 from alaka.rl.gym import AlakaEnv, env_id
+from alaka.rl.openspiel_env import LazyEnvironment
 from alaka.rl.pettingzoo import raw_env
 
 
@@ -143,6 +155,70 @@ def pettingzoo(name: str, players: int) -> Callable[[int], int]:
     return run
 
 
+def rl_env(game: str | pyspiel.Game, lazy: bool) -> Callable[[int], int]:
+    """Episodes of OpenSpiel's ``rl_environment`` (or the lazy one), random legal actions, the
+    agent reading its own player's ``info_state`` as a learner does."""
+    kind = LazyEnvironment if lazy else rl_environment.Environment
+
+    def run(seed: int) -> int:
+        environment = kind(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed))
+        rng = random.Random(seed)
+        time_step = environment.reset()
+        steps = 0
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            time_step.observations["info_state"][player]
+            legal = time_step.observations["legal_actions"][player]
+            time_step = environment.step([legal[rng.randrange(len(legal))]])
+            steps += 1
+        return steps
+
+    return run
+
+
+def rl_env_ratio(name: str, players: int, rounds: int, seconds: float) -> float:
+    """Median over alternating rounds of (lazy / OpenSpiel's) ``rl_environment`` rates."""
+    game = aos.load(name, players)
+    plain, lazy = rl_env(game, False), rl_env(game, True)
+    return float(np.median([timed(seconds, lazy) / timed(seconds, plain) for _ in range(rounds)]))
+
+
+def pz_classic(module: str) -> Callable[[int], int] | str:
+    """The AEC loop over one of PettingZoo's classic games, or why it cannot run here."""
+    try:
+        made = importlib.import_module(f"pettingzoo.classic.{module}").raw_env()
+    except ImportError as error:
+        return f"skipped: {error}"
+
+    def run(seed: int) -> int:
+        made.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        for agent in made.agent_iter():
+            observation, _, terminated, truncated, _ = made.last()
+            done = terminated or truncated
+            made.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += not done
+            del agent
+        return steps
+
+    return run
+
+
+def anchor_rows(seconds: float) -> list[tuple[str, str, float, str]]:
+    """(game, wrapper, rate, note) of the games the adapters are compared with."""
+    rows: list[tuple[str, str, float, str]] = []
+    for game in ("leduc_poker", "hearts"):
+        rows.append((game, "rl_environment", timed(seconds, rl_env(game, False)), "OpenSpiel C++"))
+    for module in ("leduc_holdem_v4", "texas_holdem_v4"):
+        run = pz_classic(module)
+        if isinstance(run, str):
+            rows.append((module, "pettingzoo", float("nan"), run))
+        else:
+            rows.append((module, "pettingzoo", timed(seconds, run), "last() + step(), rlcard"))
+    return rows
+
+
 def pz_benchmark(name: str, players: int, seconds: float) -> float:
     """PettingZoo's performance_benchmark (it runs for 5 s and prints its rate)."""
     del seconds
@@ -217,6 +293,8 @@ def main() -> None:
     parser.add_argument("--num-envs", type=int, default=8, help="games in the vector rows")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds of the vector ratios")
     parser.add_argument("--only-vector", action="store_true", help="only the gym and vector rows")
+    parser.add_argument("--only-openspiel", action="store_true", help="only the rl_environment rows")
+    parser.add_argument("--anchors", action="store_true", help="also the card games to compare with")
     args = parser.parse_args()
     print(f"{'game':<9} {'players':>7}  {'wrapper':<17} {'agent steps/s':>13}  note")
     print("-" * 72)
@@ -225,6 +303,20 @@ def main() -> None:
         counts = args.players or sorted({game.min_players, game.max_players})
         for players in counts:
             rows: list[tuple[str, float, str]] = []
+            game_of = aos.load(name, players)
+            rows += [
+                ("rl_environment", timed(args.seconds, rl_env(game_of, False)), "own info_state read"),
+                ("rl_env lazy", timed(args.seconds, rl_env(game_of, True)), "own info_state read"),
+            ]
+            if args.rounds > 0:
+                ratio = rl_env_ratio(name, players, args.rounds, args.seconds / 2)
+                rows.append(
+                    ("rl_env ratio", float("nan"), f"median of {args.rounds} rounds: x{ratio:.2f} lazy")
+                )
+            if args.only_openspiel:
+                for label, rate, note in rows:
+                    print(f"{name:<9} {players:>7}  {label:<17} {rate:>13,.0f}  {note}")
+                continue
             if not args.only_vector:
                 rows += [
                     ("engine", timed(args.seconds, engine(name, players, False)), ""),
@@ -248,6 +340,9 @@ def main() -> None:
                 rows.append(("vector ratios", float("nan"), ratios))
             for label, rate, note in rows:
                 print(f"{name:<9} {players:>7}  {label:<17} {rate:>13,.0f}  {note}")
+    if args.anchors:
+        for game_name, label, rate, note in anchor_rows(args.seconds):
+            print(f"{game_name:<17} {label:<17} {rate:>13,.0f}  {note}")
     versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("open_spiel", "pettingzoo", "gymnasium"))
     print(
         f"\nPython {sys.version.split()[0]}, {versions}; one process, "
