@@ -52,6 +52,7 @@ import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -138,8 +139,8 @@ def openspiel(name: str, players: int, with_tensor: bool) -> Callable[[int], int
     return run
 
 
-def pettingzoo(name: str, players: int) -> Callable[[int], int]:
-    environment = raw_env(name, players)
+def aec_loop(environment: Any) -> Callable[[int], int]:
+    """Seeded episodes of a PettingZoo AEC environment, random legal actions from the mask."""
 
     def run(seed: int) -> int:
         environment.reset(seed=seed)
@@ -153,6 +154,10 @@ def pettingzoo(name: str, players: int) -> Callable[[int], int]:
         return steps
 
     return run
+
+
+def pettingzoo(name: str, players: int) -> Callable[[int], int]:
+    return aec_loop(raw_env(name, players))
 
 
 def rl_env(game: str | pyspiel.Game, lazy: bool) -> Callable[[int], int]:
@@ -189,20 +194,7 @@ def pz_classic(module: str) -> Callable[[int], int] | str:
         made = importlib.import_module(f"pettingzoo.classic.{module}").raw_env()
     except ImportError as error:
         return f"skipped: {error}"
-
-    def run(seed: int) -> int:
-        made.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        steps = 0
-        for agent in made.agent_iter():
-            observation, _, terminated, truncated, _ = made.last()
-            done = terminated or truncated
-            made.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-            steps += not done
-            del agent
-        return steps
-
-    return run
+    return aec_loop(made)
 
 
 def anchor_rows(seconds: float) -> list[tuple[str, str, float, str]]:
