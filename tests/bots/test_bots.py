@@ -12,8 +12,18 @@ from typer.testing import CliRunner
 
 import alaka
 from alaka.bots.guided import GuidedSearchBot
-from alaka.bots.ismcts import ISMCTSBot, terminal_values, win_shares
-from alaka.bots.registry import BotSpecError, bot_levels, bot_menu, default_bot, make_bot, parse_spec
+from alaka.bots.ismcts import ISMCTSBot, random_policy, terminal_values, win_shares
+from alaka.bots.registry import (
+    BotSpecError,
+    bot_levels,
+    bot_menu,
+    default_bot,
+    heuristic_for,
+    level_specs,
+    make_bot,
+    parse_spec,
+    strongest_search,
+)
 from alaka.cli import app
 from alaka.core.registry import entry
 from alaka.sim.arena import run_match, summarize
@@ -28,7 +38,7 @@ def test_bot_specs_parse_with_parameters() -> None:
     bot = make_bot("ismcts:guide=none,iterations=50,c=1.2", "alakazoo")
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 50 and bot.c == 1.2
     assert isinstance(make_bot("ismcts:guide=none,seconds=0.5", "alakazoo"), ISMCTSBot)
-    guided = make_bot("ismcts:iterations=50,c=1.2", "alakazoo")  # the shipped network guides it
+    guided = make_bot("ismcts:guide=learned,iterations=50,c=1.2", "alakazoo")  # the shipped network
     assert isinstance(guided, GuidedSearchBot) and guided.iterations == 50 and guided.c == 1.2
 
 
@@ -487,3 +497,32 @@ def test_a_level_named_on_the_command_line_is_the_tables_bot_at_that_level() -> 
     result = CliRunner().invoke(app, ["arena", "alakazoo", "--seats", "medium,easy", "--games", "2"])
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.output and "random" in result.output
+
+
+@pytest.mark.parametrize("game", ["alakazoo", "alakazum"])
+def test_a_bare_ismcts_is_the_strongest_search_measured_and_the_baseline_stays_by_its_spec(game: str) -> None:
+    """``ismcts`` is the top of the game's measured ladder (docs/bots.md#levels); a budget or an
+    exploration constant adjusts that set-up; ``guide=none`` or a classic parameter starts from
+    the plain search (random rollouts to the end), the research baseline."""
+    strongest = strongest_search(game)
+    assert strongest is not None and strongest == level_specs(game)[-1]
+    bare, declared = make_bot("ismcts", game), make_bot(strongest, game)
+    assert isinstance(bare, ISMCTSBot) and vars(bare) == vars(declared)
+    assert bare.rollout is heuristic_for(game).policy and bare.depth > 0 and bare.bias == 1
+    quick = make_bot("ismcts:iterations=50,c=0.5", game)
+    assert isinstance(quick, ISMCTSBot) and (quick.iterations, quick.c) == (50, 0.5)
+    assert (quick.depth, quick.rollout, quick.bias) == (declared.depth, declared.rollout, declared.bias)
+    timed = make_bot("ismcts:seconds=0.25", game)
+    assert isinstance(timed, ISMCTSBot) and (timed.seconds, timed.iterations) == (0.25, 0)
+    for baseline in ("ismcts:guide=none", "ismcts:iterations=50,rollout=random"):
+        plain = make_bot(baseline, game)
+        assert isinstance(plain, ISMCTSBot)
+        assert (plain.rollout, plain.depth, plain.bias, plain.opponent_policy) == (random_policy, 0, 0, None)
+    with pytest.raises(BotSpecError, match="guide is 'learned' or 'none'"):
+        make_bot("ismcts:guide=strongest", game)
+
+
+def test_a_game_that_declares_no_strongest_search_keeps_the_plain_one() -> None:
+    assert strongest_search("guess") is None
+    plain = make_bot("ismcts:iterations=10", "guess")
+    assert isinstance(plain, ISMCTSBot) and plain.rollout is random_policy

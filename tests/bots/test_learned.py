@@ -167,10 +167,11 @@ def test_the_shipped_weights_load_and_play(game: str) -> None:
     assert bot.act(state, state.current_player(), random.Random(0)) in state.legal_actions()
 
 
-def test_ismcts_is_guided_by_the_network_unless_the_spec_asks_for_the_classic_search(tmp_path: Path) -> None:
+def test_ismcts_is_guided_by_the_network_when_the_spec_asks_for_it(tmp_path: Path) -> None:
     path = random_weights(tmp_path / "w.npz", "alakazoo")
     assert isinstance(make_bot(f"ismcts:weights={path}", "alakazoo"), GuidedSearchBot)
-    assert isinstance(make_bot("ismcts", "alakazoo"), GuidedSearchBot)  # the shipped weights
+    assert isinstance(make_bot("ismcts:guide=learned", "alakazoo"), GuidedSearchBot)  # the shipped weights
+    assert isinstance(make_bot("ismcts:noise=0.25", "alakazoo"), GuidedSearchBot)
     assert isinstance(make_bot("ismcts:guide=none", "alakazoo"), ISMCTSBot)  # random rollouts
     classic = make_bot("ismcts:iterations=50,rollout=heuristic,depth=30,bias=1", "alakazoo")
     assert isinstance(classic, ISMCTSBot)

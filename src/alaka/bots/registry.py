@@ -115,13 +115,33 @@ def _learned(game: str, params: dict[str, str]) -> Bot:
 CLASSIC_ONLY = frozenset({"rollout", "depth", "bias", "margin", "levels", "root", "verify", "check"})
 #: IS-MCTS parameters that only the learned guide takes.
 GUIDED_ONLY = frozenset({"weights", "noise", "playout"})
+#: IS-MCTS parameters that adjust the game's strongest set-up (its budget, its exploration).
+SHARED = frozenset({"iterations", "seconds", "c", "opponents"})
+
+
+def strongest_search(game: str) -> str | None:
+    """The game's strongest measured search: the top of the ladder its entry declares, where
+    that is an ``ismcts`` spec (docs/bots.md#levels); None for a game that declares none."""
+    ladder = entry(game).levels
+    top = ladder[-1] if ladder else None
+    return top if top is not None and parse_spec(top)[0] == "ismcts" else None
 
 
 def _ismcts(game: str, params: dict[str, str]) -> Bot:
-    """``ismcts``: guided by the learned policy and value where the game ships weights and the
-    spec asks for nothing of the classic search (``guide=learned``); otherwise, or with
-    ``guide=none``, the classic search with rollouts (random by default: the research baseline)."""
+    """``ismcts``: the game's strongest measured set-up (:func:`strongest_search`), its budget
+    and exploration adjusted by ``iterations``, ``seconds``, ``c`` and ``opponents``. A spec that
+    names a parameter of one search alone asks for that search from its own defaults:
+    ``guide=learned`` (or ``weights``, ``noise``, ``playout``) the search guided by the learned
+    policy and value, ``guide=none`` (or ``rollout``, ``depth``, ...) the classic search with
+    random rollouts, the research baseline. A game that declares no strongest search gets the
+    guided one where it ships weights, the classic one otherwise."""
     guide = params.pop("guide", None)
+    strongest = strongest_search(game)
+    if guide is None and strongest is not None and set(params) <= SHARED:
+        preset = parse_spec(strongest)[1]
+        if "seconds" in params:
+            preset.pop("iterations", None)  # a time budget instead of the preset's count
+        return _ismcts(game, {"guide": "none", **preset, **params})
     if guide is None:
         classic = bool(CLASSIC_ONLY & set(params))
         guide = "learned" if (entry(game).has_learned or "weights" in params) and not classic else "none"

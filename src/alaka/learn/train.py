@@ -561,8 +561,8 @@ def model_card(state: RunState, folder: Path) -> str:
         " learns the visit shares of search guided by the previous best network (expert iteration). The value"
         f" target is {settings.value_mix:g} x the game's result + {1 - settings.value_mix:g} x the heuristic"
         " evaluator's estimate of the position.",
-        "- **Used by**: the `learned` bot (the policy alone) and `ismcts` (search guided by the prior and"
-        " the value); docs/learning-bots.md.",
+        "- **Used by**: the `learned` bot (the policy alone) and `ismcts:guide=learned` (search guided by"
+        " the prior and the value); docs/learning-bots.md.",
         "",
         "## Measured strength during training",
         "",
