@@ -89,6 +89,27 @@ def test_openspiels_own_agents_learn_and_play_through_it_unchanged() -> None:
     assert len(agents[0]._q_values) > 10
 
 
+def test_a_centralised_learner_keys_on_the_same_text_as_on_openspiels_environment() -> None:
+    """OpenSpiel's centralised tabular Q-learner keys its table on ``str(info_state)``, the list of
+    every player's tensor: the lazy sequence reads as that list, so the learner's keys are equal."""
+    plain, lazy = environments("alakazoo", 2, seed=4)
+    actions = plain.action_spec()["num_actions"]
+    tables = []
+    for env in (plain, lazy):
+        learner = tabular_qlearner.QLearner(0, actions, centralized=True)
+        time_step = env.reset()
+        for _ in range(40):
+            seat = time_step.observations["current_player"]
+            legal = time_step.observations["legal_actions"][seat]
+            if seat == 0:
+                learner.step(time_step, is_evaluation=True)  # its table keyed, its random pick unused
+            time_step = env.step([legal[len(legal) // 2]])
+        tables.append(set(learner._q_values))
+    assert tables[0] == tables[1] and len(tables[0]) > 0
+    infos = lazy.reset().observations["info_state"]
+    assert str(infos) == str([list(t) for t in infos]) and repr(infos) == str(infos)
+
+
 def test_lazy_info_states_index_like_a_list() -> None:
     env = LazyEnvironment(aos.load("alakazum", 3))
     infos = env.reset().observations["info_state"]

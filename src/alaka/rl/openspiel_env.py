@@ -6,7 +6,8 @@ tensor is built from the player's view (every Alaka game), that is most of a ste
 environment is the same but for one thing: a time step's ``observations["info_state"]`` is a
 :class:`LazyInfoStates`, a sequence whose entry ``p`` is computed when first read, then kept.
 
-It stays a drop-in: indexing, ``len``, iteration and ``np.asarray`` work as on the list, and an
+It stays a drop-in: indexing, ``len``, iteration, ``==``, ``str`` and ``np.asarray`` work as on
+the list (``str`` computes every tensor, as the list did), and an
 agent that keeps a time step and reads it after the environment moved on (OpenSpiel's DQN reads
 its previous time step when it stores a transition) reads the position of that time step: before
 the environment changes its state, the previous time step's sequence takes a copy of it
@@ -78,7 +79,9 @@ class LazyInfoStates(Sequence[list[float]]):
     __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
 
     def __repr__(self) -> str:
-        return f"LazyInfoStates({self._num_players} players, {len(self._tensors)} computed)"
+        # The list's own text, every tensor computed: OpenSpiel's centralised tabular learners
+        # key their tables on ``str(observations["info_state"])``, so it must read as the list.
+        return repr(list(self))
 
     def detach(self) -> None:
         """Keep a copy of the position: the environment is about to change its own."""
