@@ -16,7 +16,7 @@ from web_helpers import free_port
 
 from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
-from alaka.ui.web.server import freeze_startup_objects
+from alaka.ui.web.server import database_path, freeze_startup_objects
 from alaka.ui.web.tables import Pace
 from waits import PATIENCE
 
@@ -101,6 +101,28 @@ def test_a_database_that_is_not_one_is_refused_and_left_alone(tmp_path: Path) ->
     assert "cannot open the table database" in result.stderr
     assert "Traceback" not in result.stderr
     assert notes.read_text() == "my notes, not a database\n" * 100
+
+
+def test_a_database_url_of_another_kind_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    """``postgresql://...`` was once taken as a path: an SQLite file in a folder ``postgresql:``."""
+    for url in ("postgresql://localhost/alaka", "redis://127.0.0.1:6379/0", "sqlite://tables.sqlite3"):
+        result = subprocess.run(
+            [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", url],
+            capture_output=True,
+            text=True,
+            timeout=PATIENCE,
+            cwd=tmp_path,
+        )
+        assert result.returncode == 2, result.stderr
+        assert f"--db {url!r}" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_sqlite_url_names_its_file(tmp_path: Path) -> None:
+    assert database_path("sqlite:///tables.sqlite3") == Path("tables.sqlite3")
+    assert database_path(f"sqlite:///{tmp_path}/t.sqlite3") == tmp_path / "t.sqlite3"
+    assert database_path(str(tmp_path / "t.sqlite3")) == tmp_path / "t.sqlite3"
+    assert database_path(None) == default_db()
 
 
 def test_the_default_database_lives_beside_the_saved_games() -> None:

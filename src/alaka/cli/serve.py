@@ -23,7 +23,10 @@ def serve_command(
     port: Annotated[int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="The SQLite file of the tables (default: in Alaka's data folder)."),
+        typer.Option(
+            "--db",
+            help="The tables' SQLite file, a path or sqlite:///path (default: in Alaka's data folder).",
+        ),
     ] = None,
     pace: Annotated[
         float,

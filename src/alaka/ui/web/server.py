@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import re
 import resource
 import socket
 from collections.abc import Sequence
@@ -25,6 +26,35 @@ if TYPE_CHECKING:
 #: grows a connection's buffer to megabytes for a page that does not read, and the server only
 #: notices (and drops it) once that is full; a state message is a kilobyte or two.
 SEND_BUFFER = 64 * 1024
+
+#: A ``--db`` value that names a database by URL (``kind://...``) rather than by file path.
+_DATABASE_URL = re.compile(r"(?P<kind>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)", re.DOTALL)
+
+
+def database_path(db: str | None) -> Path:
+    """The SQLite file ``--db`` names: a path, ``sqlite:///path``, or none for the default.
+
+    A URL of any other kind is refused here, before anything is written: taken as a path,
+    ``postgresql://host/db`` would quietly become an SQLite file in a folder called
+    ``postgresql:`` and the operator would believe the tables were in their database.
+    """
+    if db is None:
+        return tables_db()
+    url = _DATABASE_URL.fullmatch(db)
+    if url is None:
+        return Path(db)
+    kind, rest = url["kind"].lower(), url["rest"]
+    if kind == "sqlite":
+        if not rest.startswith("/") or rest == "/":
+            raise AlakaError(
+                f"--db {db!r}: an SQLite URL names its file after three slashes"
+                " (sqlite:///tables.sqlite3; four for an absolute path, sqlite:////srv/tables.sqlite3)"
+            )
+        return Path(rest[1:])
+    raise AlakaError(
+        f"--db {db!r}: this server stores its tables in SQLite only, and {kind}:// is not a kind it knows;"
+        " give an SQLite file path (or sqlite:///path), or leave --db out for the default file"
+    )
 
 
 def freeze_startup_objects() -> None:
@@ -140,7 +170,7 @@ def serve(
     from alaka.ui.web.security import hosts_for
     from alaka.ui.web.tables import Pace
 
-    path = Path(db) if db is not None else tables_db()
+    path = database_path(db)
     raise_file_limit()
     listener = listening_socket(host, port, limits.unread_seconds)
     freeze_startup_objects()
