@@ -1,10 +1,13 @@
 """The designers' facts of docs/balance.md, measured again: simulate, then query the results.
 
-Run:  python benchmarks/balance_facts.py [--games 2000] [--jobs 2] [--folder balance]
+Run:  python benchmarks/balance_facts.py [--games 2000] [--jobs 2] [--folder balance] [--only seats]
 
-It runs the ``alaka simulate`` commands it prints (heuristic bots in every seat):
+It runs the ``alaka simulate`` commands it prints (heuristic bots in every seat unless said):
 
 - each game at every player count, with its built-in rules;
+- the same games with the learned bot, then random play, in every seat (``--seats``), so that
+  a seat's fact can be told apart as the game's (it holds under every kind of play) or the
+  heuristic's (it moves with the bots); ``--only seats`` plays and answers these alone;
 - for each Alakazoo reading that is an option with other values (``alaka rules alakazoo``
   lists them), the same games under each of its other values (``--vary``);
 
@@ -37,6 +40,8 @@ import alaka
 from alaka.sim.estimates import wilson
 
 PLAYERS = {"alakazum": "2-5", "alakazoo": "2-4"}
+#: The other kinds of seat the turn-order facts are measured under, besides the heuristic.
+OTHER_SEATS = ("learned", "random")
 
 
 def simulate(args: list[str], path: Path, games: int, jobs: int) -> None:
@@ -103,6 +108,18 @@ def by_position(path: Path) -> list[str]:
     lines = ["| players | " + " | ".join(f"{k + 1}." for k in range(most)) + " |", "|---" * (most + 1) + "|"]
     for players, cells in table.items():
         lines.append(f"| {players} | " + " | ".join(cells + ["-"] * (most - len(cells))) + " |")
+    return lines
+
+
+def by_position_and_seats(paths: dict[str, Path]) -> list[str]:
+    """Win rate by turn-order position, a row per player count and kind of seat."""
+    tables = {seats: by_position(path)[2:] for seats, path in paths.items()}
+    header = by_position(next(iter(paths.values())))[:2]
+    lines = [header[0].replace("| players |", "| players | seats |"), header[1] + "---|"]
+    for row in range(len(next(iter(tables.values())))):
+        for seats, rows in tables.items():
+            players, rest = rows[row][1:].split("|", 1)
+            lines.append(f"|{players}| {seats} |{rest}")
     return lines
 
 
@@ -203,14 +220,34 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per configuration")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--folder", default="balance")
+    parser.add_argument(
+        "--only", choices=["seats"], help="seats: only the turn-order facts under each kind of seat"
+    )
     args = parser.parse_args()
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     files = {}
+    under: dict[str, dict[str, Path]] = {}
     for game, players in PLAYERS.items():
         files[game] = folder / f"{game}.parquet"
         simulate([game, "--players", players], files[game], args.games, args.jobs)
+        under[game] = {"heuristic": files[game]}
+        for seats in OTHER_SEATS:
+            under[game][seats] = folder / f"{game}-{seats}.parquet"
+            simulate(
+                [game, "--players", players, "--seats", seats], under[game][seats], args.games, args.jobs
+            )
+    seat_facts: list[str] = []
+    for game in PLAYERS:
+        title = alaka.game(game).title
+        seat_facts += [f"### {title}: win rate by turn-order position, by kind of seat", ""]
+        seat_facts += [*by_position_and_seats(under[game]), ""]
+    if args.only == "seats":
+        text = "\n".join([f"{args.games} games per configuration.", "", *seat_facts])
+        (folder / "seat-facts.md").write_text(text, encoding="utf-8")
+        print(f"\n{text}\n{time.perf_counter() - start:.0f} s in all")
+        return
     sweeps = {}
     for name, values in readings():
         sweeps[name] = (folder / f"alakazoo-{name}.parquet", values[0])
@@ -227,6 +264,7 @@ def main() -> None:
         out += [f"### {title}: the first player's win rate", "", *first_player_advantage(files[game]), ""]
         out += [f"### {title}: win rate by turn-order position", "", *by_position(files[game]), ""]
         out += [f"### {title}: length", "", *lengths(files[game]), ""]
+    out += seat_facts
     out += ["### Alakazum!: enemies beaten", "", *enemies(files["alakazum"]), ""]
     out += ["### Alakazum!: the forest deck running out", "", *deck_exhaustion(files["alakazum"]), ""]
     out += ["### Alakazum!: voodoo dolls played", "", *voodoo(files["alakazum"]), ""]
