@@ -54,7 +54,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+try:  # the installed package (pure or compiled) if there is one, else the sources beside this file
+    import alaka
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import gymnasium
 import numpy as np
@@ -336,9 +339,11 @@ def main() -> None:
         for game_name, label, rate, note in anchor_rows(args.seconds):
             print(f"{game_name:<17} {label:<17} {rate:>13,.0f}  {note}")
     versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("open_spiel", "pettingzoo", "gymnasium"))
+    from alaka.core.compiling import build
+
     print(
-        f"\nPython {sys.version.split()[0]}, {versions}; one process, "
-        f"{args.seconds:g} s of processor time a row."
+        f"\nalaka {build()} from {Path(alaka.__file__).parent}; Python {sys.version.split()[0]}, {versions};"
+        f" one process, {args.seconds:g} s of processor time a row."
     )
 
 
