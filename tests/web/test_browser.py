@@ -33,7 +33,7 @@ from needs import need
 from waits import PATIENCE, PATIENCE_MS
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize
+    from playwright.sync_api import Browser, ConsoleMessage, LocatorAssertions, Page, ViewportSize
 
 pytestmark = pytest.mark.browser
 
@@ -186,6 +186,17 @@ def wait_finished(base: str, table_id: str) -> dict[str, Any]:
             return summary
         time.sleep(0.1)
     pytest.fail(f"table {table_id} did not finish within {GAME_TIMEOUT} s")
+
+
+def seat_line(page: Page) -> LocatorAssertions:
+    """The line naming whose page this is, to assert on as it fills in.
+
+    The status reads "connected" when the socket opens, before the table's first state is
+    drawn, so its text is checked with Playwright's retrying assertion, not read once.
+    """
+    from playwright.sync_api import expect
+
+    return expect(page.locator("#who"))
 
 
 def no_horizontal_overflow(page: Page) -> None:
@@ -355,7 +366,7 @@ def test_one_person_plays_alakazum_against_two_bots_then_rematch(
     assert page.locator("[data-testid=error]").is_hidden()
     page.goto(href)
     page.wait_for_selector("[data-testid=status][data-state=connected]")
-    assert "Player 1 (Ana)" in page.locator("#who").inner_text()
+    seat_line(page).to_contain_text("Player 1 (Ana)", timeout=PATIENCE_MS)
     # Leaving hands the seat to a bot, which finishes the game.
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#leave")
@@ -398,7 +409,7 @@ def test_lobby_creates_a_table_and_shows_its_links(browser: Browser, server: str
     # The spectator link shows the table and offers no choices.
     page.goto(spectator)
     page.wait_for_selector("[data-testid=status][data-state=connected]")
-    assert page.locator("#who").inner_text() == "Spectator"
+    seat_line(page).to_have_text("Spectator", timeout=PATIENCE_MS)
     assert page.locator("button.action").count() == 0
 
     # An open seat is taken from the lobby's list, under the name typed there.
@@ -408,7 +419,7 @@ def test_lobby_creates_a_table_and_shows_its_links(browser: Browser, server: str
     page.click(f".table-card[data-table='{made['table']['id']}'] button.join")
     page.wait_for_url("**/table/*token=*")
     page.wait_for_selector("[data-testid=status][data-state=connected]")
-    assert page.locator("#who").inner_text() == "You are Player 2 (Zoe)"
+    seat_line(page).to_have_text("You are Player 2 (Zoe)", timeout=PATIENCE_MS)
     assert not crashes
     context.close()
 
@@ -840,7 +851,7 @@ def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
     page.click("[data-testid=play-now] button[data-game=alakazum]")
     page.wait_for_url("**/table/*token=*")
     page.wait_for_selector("[data-testid=status][data-state=connected]")
-    assert page.locator("#who").inner_text().startswith("You are Player 1")
+    seat_line(page).to_have_text(re.compile("^You are Player 1"), timeout=PATIENCE_MS)
     table_url = page.url
     # the lobby remembers it (in this browser), and leads back to the seat
     page.goto(server + "/")
@@ -855,7 +866,7 @@ def test_the_lobby_plays_now_remembers_your_tables_and_names_bots_and_options(
     page.screenshot(path=shots / "lobby-my-tables-desktop.png", full_page=True)
     mine.first.click()
     page.wait_for_selector("[data-testid=status][data-state=connected]")
-    assert page.locator("#who").inner_text().startswith("You are Player 1")
+    seat_line(page).to_have_text(re.compile("^You are Player 1"), timeout=PATIENCE_MS)
     # a link whose token is wrong leads back to the lobby instead of an empty table
     page.goto(server + "/")
     page.goto(table_url.split("#")[0] + "#token=" + "x" * 24)
