@@ -239,7 +239,7 @@ def build_database(path: Path, finished: int, playing: int) -> None:
     from alaka.bots.registry import make_bot
     from alaka.ui.web.journal import now
     from alaka.ui.web.seeds import new_seed
-    from alaka.ui.web.store import SeatRow, Store, TableRow
+    from alaka.ui.web.store import SeatRow, SqliteStore, TableRow
 
     games = []
     for n in range(8):
@@ -247,7 +247,7 @@ def build_database(path: Path, finished: int, playing: int) -> None:
         bots = [make_bot("heuristic", name)] * players
         final = alaka.play(alaka.game(name).new_initial_state(players), bots, seed=n)
         games.append((name, players, final.record()["actions"]))
-    store = Store(path)
+    store = SqliteStore(path)
     for start in range(0, finished + playing, 1000):
         rows = []
         for k in range(start, min(start + 1000, finished + playing)):

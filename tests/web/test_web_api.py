@@ -379,7 +379,7 @@ def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path
     import asyncio
     import random
 
-    from alaka.ui.web.store import Store
+    from alaka.ui.web.store import SqliteStore
     from alaka.ui.web.tables import TableRoom
 
     low, high = 0.08, 0.12
@@ -387,7 +387,7 @@ def test_a_quick_answer_out_of_turn_takes_as_long_as_a_forced_one(tmp_path: Path
 
     async def run() -> tuple[list[float], list[float]]:
         pace = Pace(bot=(0.0, 0.0), forced=(low, high))
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), pace, Limits(bot_workers=0))
+        room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), pace, Limits(bot_workers=0))
         people = [{"kind": "human"}] * 3
         quick: list[float] = []
         forced: list[float] = []

@@ -14,16 +14,14 @@ import asyncio
 import json
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
-from web_helpers import free_port
+from web_helpers import free_port, query
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -52,7 +50,7 @@ TABLES = [
 class Server:
     """``alaka serve`` in a process of its own, which the test may kill."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str) -> None:
         self.db = db
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -117,11 +115,8 @@ class Client:
                 await socket.send(json.dumps({"type": "act", "seq": message["seq"], "action": name}))
 
 
-def _stored(db: Path) -> dict[str, int]:
-    with sqlite3.connect(db) as database:
-        rows = database.execute("SELECT table_id, count(*) FROM actions GROUP BY table_id").fetchall()
-    database.close()
-    return dict(rows)
+def _stored(db: str) -> dict[str, int]:
+    return dict(query(db, "SELECT table_id, count(*) FROM actions GROUP BY table_id"))
 
 
 def _told(clients: list[Client]) -> dict[str, int]:
@@ -133,10 +128,9 @@ def _told(clients: list[Client]) -> dict[str, int]:
 
 
 def test_killed_again_and_again_the_server_loses_nothing_and_every_game_goes_on_the_same(
-    tmp_path: Path,
+    database: str,
 ) -> None:
-    db = tmp_path / "tables.sqlite3"
-    server = Server(db)
+    server = Server(database)
     server.start()
     started = time.monotonic()
     try:
@@ -157,7 +151,7 @@ def test_killed_again_and_again_the_server_loses_nothing_and_every_game_goes_on_
             for _ in range(KILLS):
                 await asyncio.sleep(PLAY_BETWEEN)
                 await asyncio.to_thread(server.kill)
-                stored, told = _stored(db), _told(clients)
+                stored, told = _stored(database), _told(clients)
                 for table, seq in told.items():  # everything anyone was told about is on disk
                     assert stored.get(table, 0) >= seq, (
                         f"table {table}: told {seq}, stored {stored.get(table)}"
@@ -172,17 +166,13 @@ def test_killed_again_and_again_the_server_loses_nothing_and_every_game_goes_on_
         asyncio.run(chaos())
     finally:
         server.stop()
-    _check_every_game(db, clients)
+    _check_every_game(database, clients)
 
 
-def _check_every_game(db: Path, clients: list[Client]) -> None:
-    with sqlite3.connect(db) as database:
-        tables = database.execute("SELECT id, game, num_players, seed FROM tables").fetchall()
-        seats = database.execute("SELECT table_id, seat, kind, bot, token FROM seats").fetchall()
-        actions = database.execute(
-            "SELECT table_id, action FROM actions ORDER BY table_id, number"
-        ).fetchall()
-    database.close()
+def _check_every_game(db: str, clients: list[Client]) -> None:
+    tables = query(db, "SELECT id, game, num_players, seed FROM tables")
+    seats = query(db, "SELECT table_id, seat, kind, bot, token FROM seats")
+    actions = query(db, "SELECT table_id, action FROM actions ORDER BY table_id, number")
     for table_id, name, players, seed in tables:
         g = get_game(name)
         played = [action for table, action in actions if table == table_id]

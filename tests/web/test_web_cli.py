@@ -16,7 +16,8 @@ from web_helpers import free_port
 
 from alaka.ui.paths import tables_db as default_db
 from alaka.ui.web.app import create_app
-from alaka.ui.web.server import database_path, freeze_startup_objects
+from alaka.ui.web.server import freeze_startup_objects
+from alaka.ui.web.store import database_path
 from alaka.ui.web.tables import Pace
 from waits import PATIENCE
 
@@ -105,16 +106,32 @@ def test_a_database_that_is_not_one_is_refused_and_left_alone(tmp_path: Path) ->
 
 def test_a_database_url_of_another_kind_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
     """``postgresql://...`` was once taken as a path: an SQLite file in a folder ``postgresql:``."""
-    for url in ("postgresql://localhost/alaka", "redis://127.0.0.1:6379/0", "sqlite://tables.sqlite3"):
-        result = subprocess.run(
-            [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", url],
-            capture_output=True,
-            text=True,
-            timeout=PATIENCE,
-            cwd=tmp_path,
-        )
+    for url in ("redis://127.0.0.1:6379/0", "sqlite://tables.sqlite3"):
+        result = serve_in(tmp_path, url)
         assert result.returncode == 2, result.stderr
         assert f"--db {url!r}" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def serve_in(folder: Path, db: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", db]
+    return subprocess.run(command, capture_output=True, text=True, timeout=PATIENCE, cwd=folder)
+
+
+def test_a_postgresql_database_that_does_not_answer_is_one_line_without_its_password(tmp_path: Path) -> None:
+    port = free_port()  # nobody listens there
+    for url in (
+        f"postgresql://ana:s3cret@127.0.0.1:{port}/alaka",
+        f"postgres://ana@127.0.0.1:{port}/alaka?password=s3cret",
+    ):
+        result = serve_in(tmp_path, url)
+        assert result.returncode == 2, result.stderr
+        said = " ".join(result.stderr.split())
+        assert "cannot connect to the table database" in said and f"127.0.0.1:{port}/alaka" in said, said
+        assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
+    result = serve_in(tmp_path, "postgresql://ana:s3cret@[::1")
+    assert result.returncode == 2 and "not a URL PostgreSQL reads" in result.stderr
+    assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 

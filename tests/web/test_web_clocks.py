@@ -20,7 +20,7 @@ from alaka.ui.web.clocks import Clock, ClockSetting
 from alaka.ui.web.journal import now
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.seeds import new_seed
-from alaka.ui.web.store import SeatRow, Store, TableRow
+from alaka.ui.web.store import SeatRow, SqliteStore, TableRow, open_store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom
 
 PERSON_AND_BOT = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}]
@@ -49,8 +49,8 @@ class Listener:
         self.messages.append(json.loads(text))
 
 
-def room_for(path: Path, fake: FakeTime) -> TableRoom:
-    return TableRoom(Store(path), Pace.scaled(0), Limits(bot_workers=0), clock=fake)
+def room_for(db: str | Path, fake: FakeTime) -> TableRoom:
+    return TableRoom(open_store(str(db)), Pace.scaled(0), Limits(bot_workers=0), clock=fake)
 
 
 async def decision_of(table: Table, seat: int, *, out_of_turn: bool | None = None) -> None:
@@ -122,10 +122,10 @@ def test_time_running_out_is_announced_and_the_heuristic_plays_the_move(tmp_path
     asyncio.run(run())
 
 
-def test_a_forfeit_on_time_ends_the_game_and_survives_a_restart(tmp_path: Path) -> None:
+def test_a_forfeit_on_time_ends_the_game_and_survives_a_restart(database: str) -> None:
     async def run() -> str:
         fake = FakeTime()
-        room = room_for(tmp_path / "t.sqlite3", fake)
+        room = room_for(database, fake)
         table, _ = await room.create("alakazoo", PERSON_AND_BOT, clock={**CLOCK, "on_expiry": "forfeit"})
         await decision_of(table, 0)
         fake.t += 61
@@ -142,39 +142,42 @@ def test_a_forfeit_on_time_ends_the_game_and_survives_a_restart(tmp_path: Path) 
         with pytest.raises(TableError, match="ran out of time"):
             await room.act(table, 0, table.seq, table.state.legal_actions()[0].name)
         await room.stop()
+        room.store.close()
         return table.id
 
     table_id = asyncio.run(run())
 
     async def again() -> None:
-        room = room_for(tmp_path / "t.sqlite3", FakeTime())
+        room = room_for(database, FakeTime())
         assert room.load() == [] and table_id not in room.tables  # finished: not brought back
         table = await room.find(table_id)
         assert table.forfeit == 0 and table.finished
         assert table.summary()["status"] == "finished"
         assert table.seat_message(None, 0)["forfeit"]["winners"] == [1]
         await room.stop()
+        room.store.close()
 
     asyncio.run(again())
 
 
-def test_banks_are_restored_after_a_restart_and_the_clock_was_paused(tmp_path: Path) -> None:
+def test_banks_are_restored_after_a_restart_and_the_clock_was_paused(database: str) -> None:
     async def first() -> str:
         fake = FakeTime()
-        room = room_for(tmp_path / "t.sqlite3", fake)
+        room = room_for(database, fake)
         table, _ = await room.create("alakazoo", PERSON_AND_BOT, clock=CLOCK)
         await decision_of(table, 0)
         fake.t += 40
         await room.act(table, 0, table.seq, table.state.legal_actions()[0].name)
         await asyncio.sleep(0.05)
         await room.stop()
+        room.store.close()
         return table.id
 
     table_id = asyncio.run(first())
 
     async def second() -> None:
         fake = FakeTime()
-        room = room_for(tmp_path / "t.sqlite3", fake)
+        room = room_for(database, fake)
         assert room.load() == []
         table = room.tables[table_id]
         assert table.clock is not None and table.clock.banks == [25.0, None]
@@ -182,6 +185,7 @@ def test_banks_are_restored_after_a_restart_and_the_clock_was_paused(tmp_path: P
         await decision_of(table, 0)
         assert table.clock.left(fake()) == 25.0  # nothing ran while the server was down
         await room.stop()
+        room.store.close()
 
     asyncio.run(second())
 
@@ -252,7 +256,7 @@ def test_clock_settings_are_checked_and_the_presets_offered(tmp_path: Path) -> N
 
 def test_a_file_of_schema_2_gets_clocks_and_keeps_its_tables(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    store = Store(path)
+    store = SqliteStore(path)
     seats = [SeatRow(0, "human", None, "Ana", "tok"), SeatRow(1, "bot", "heuristic", "Bo", None, joined=True)]
     store.add_table(TableRow("t1", "alakazoo", 2, {}, new_seed(), now(), seats, []))
     store.close()
@@ -260,7 +264,7 @@ def test_a_file_of_schema_2_gets_clocks_and_keeps_its_tables(tmp_path: Path) -> 
         db.execute("ALTER TABLE tables DROP COLUMN clock")
         db.execute("ALTER TABLE tables DROP COLUMN forfeit")
         db.execute("PRAGMA user_version = 2")
-    again = Store(path)
+    again = SqliteStore(path)
     row = again.table("t1")
     assert row is not None and (row.clock, row.forfeit, row.seats[0].name) == (None, None, "Ana")
     again.set_clock("t1", {**CLOCK, "banks": [12.5, None]})

@@ -17,7 +17,7 @@ from alaka.bots.registry import make_bot
 from alaka.ui.web.app import create_app
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.seeds import new_seed
-from alaka.ui.web.store import SeatRow, Store, TableRow
+from alaka.ui.web.store import SeatRow, TableRow, open_store
 from alaka.ui.web.tables import Pace, Table, TableRoom
 from alaka.ui.web.workers import replay_view
 
@@ -36,7 +36,7 @@ def finished_records(count: int, game: str = "alakazoo", players: int = 2) -> li
     ]
 
 
-def finished_tables(path: Path, count: int, game: str = "alakazoo", players: int = 2) -> list[str]:
+def finished_tables(db: str, count: int, game: str = "alakazoo", players: int = 2) -> list[str]:
     """``count`` games of heuristic bots that finished long ago, written straight into a store."""
     rows = []
     for n, record in enumerate(finished_records(count, game, players)):
@@ -47,15 +47,15 @@ def finished_tables(path: Path, count: int, game: str = "alakazoo", players: int
             f"f{n:05d}", game, players, {}, new_seed(), LONG_AGO, seats, actions, finished=LONG_AGO
         )
         rows.append(row)
-    store = Store(path)
+    store = open_store(db)
     store.add_tables(rows)
     store.close()
     return [row.id for row in rows]
 
 
-def test_a_restart_brings_back_only_the_tables_in_play_and_the_others_on_demand(tmp_path: Path) -> None:
+def test_a_restart_brings_back_only_the_tables_in_play_and_the_others_on_demand(database: str) -> None:
     """M4: every stored table was replayed at start (20,000 tables: 7.7 s) and listed."""
-    db = tmp_path / "t.sqlite3"
+    db = database
     old = finished_tables(db, 40)
     with TestClient(create_app(db, pace=Pace.scaled(0))) as client:
         playing = client.post("/api/tables", json={"game": "alakazoo", "seats": PEOPLE}).json()["table"]["id"]
@@ -73,9 +73,9 @@ def test_a_restart_brings_back_only_the_tables_in_play_and_the_others_on_demand(
         assert client.get("/table/f99999").status_code == 404
 
 
-def test_finished_tables_leave_memory_and_the_lobby_but_not_while_watched(tmp_path: Path) -> None:
+def test_finished_tables_leave_memory_and_the_lobby_but_not_while_watched(database: str) -> None:
     async def scenario() -> None:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(finished_minutes=0))
+        room = TableRoom(open_store(database), Pace.scaled(0), Limits(finished_minutes=0))
         await room.start()
         bots = [{"kind": "bot", "bot": "random"}] * 2
         watched, _ = await room.create("alakazoo", bots)
@@ -106,10 +106,10 @@ class Watcher:
         pass
 
 
-def test_an_abandoned_table_leaves_memory_and_comes_back_with_its_link(tmp_path: Path) -> None:
+def test_an_abandoned_table_leaves_memory_and_comes_back_with_its_link(database: str) -> None:
     async def scenario() -> None:
         limits = Limits(idle_hours=0, max_tables=1)
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), limits)
+        room = TableRoom(open_store(database), Pace.scaled(0), limits)
         await room.start()
         table, _ = await room.create("alakazoo", PEOPLE)
         await _dealt(table)
@@ -161,7 +161,7 @@ def test_replays_cycling_over_many_games_take_no_time_from_the_event_loop(tmp_pa
     the replays would hold it up at least their whole cost; done in a worker, a small share.
     """
     db = tmp_path / "t.sqlite3"
-    games = finished_tables(db, 10, "alakazum", 5)
+    games = finished_tables(str(db), 10, "alakazum", 5)
     asked = [(table_id, 40 + rounds) for rounds in range(3) for table_id in games]
     with live_server(db) as server:
         loop = server.loop

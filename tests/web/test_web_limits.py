@@ -23,7 +23,7 @@ from alaka.core.protocol import JsonDict
 from alaka.ui.web.app import create_app
 from alaka.ui.web.connections import CLOSE_TOO_MANY
 from alaka.ui.web.limits import Allowance, Limits
-from alaka.ui.web.store import Store
+from alaka.ui.web.store import SqliteStore
 from alaka.ui.web.tables import Pace, TableRoom
 
 
@@ -58,7 +58,7 @@ class CountingBots:
 
 def _bot_moves(tmp_path: Path, bot_seconds: float, seconds_per_move: float) -> int:
     async def scenario() -> int:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_seconds=bot_seconds))
+        room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_seconds=bot_seconds))
         bots = CountingBots(seconds_per_move)
         room.bots = bots  # type: ignore[assignment]
         await room.create("alakazum", [{"kind": "bot"}, {"kind": "bot"}])

@@ -16,7 +16,7 @@ from alaka.core.errors import AlakaError
 from alaka.core.protocol import CHANCE
 from alaka.core.records import replay_states
 from alaka.ui.web.seeds import draw_rng, new_seed
-from alaka.ui.web.store import SCHEMA_VERSION, Store
+from alaka.ui.web.store import SCHEMA_VERSION, SqliteStore
 from alaka.ui.web.tables import Pace, TableRoom
 
 BOTS = [{"kind": "bot", "bot": "random"}] * 3
@@ -94,7 +94,7 @@ def _first_schema(path: Path) -> None:
 def test_an_old_database_is_upgraded_its_guessable_seeds_replaced_and_its_games_go_on(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     _first_schema(path)
-    store = Store(path)
+    store = SqliteStore(path)
     row = store.table("t1")
     assert row is not None
     assert isinstance(row.seed, str) and len(bytes.fromhex(row.seed)) == 32
@@ -105,7 +105,7 @@ def test_an_old_database_is_upgraded_its_guessable_seeds_replaced_and_its_games_
     db.close()
 
     async def play_on() -> bool:
-        room = TableRoom(Store(path), Pace.scaled(0))
+        room = TableRoom(SqliteStore(path), Pace.scaled(0))
         assert room.load() == []  # it last moved long ago: it waits in the store for its link
         await room.start()
         table = await room.find("t1")
@@ -121,9 +121,9 @@ def test_an_old_database_is_upgraded_its_guessable_seeds_replaced_and_its_games_
 
 def test_a_database_from_a_newer_alaka_is_refused_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
-    Store(path).close()
+    SqliteStore(path).close()
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
     with pytest.raises(AlakaError, match="newer Alaka"):
-        Store(path)
+        SqliteStore(path)

@@ -24,7 +24,7 @@ from alaka.ui.web.app import create_app
 from alaka.ui.web.journal import now
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.seeds import new_seed
-from alaka.ui.web.store import SCHEMA_VERSION, SeatRow, StorageError, Store, TableRow
+from alaka.ui.web.store import SCHEMA_VERSION, SeatRow, SqliteStore, StorageError, TableRow
 from alaka.ui.web.tables import Pace, TableRoom
 from waits import PATIENCE
 
@@ -126,7 +126,7 @@ def test_a_damaged_row_leaves_out_its_table_with_a_warning_and_the_others_come_b
     assert f"table {bad} is damaged" in problem
 
 
-def _refuse_writes(store: Store, refuse: bool) -> None:
+def _refuse_writes(store: SqliteStore, refuse: bool) -> None:
     """Make the store's storage refuse every write, as a disk that filled up or a file system
     that went read-only does (each write then fails inside SQLite), or take them again."""
     with store._lock:  # the store's one connection, shared with the journal's thread
@@ -140,7 +140,7 @@ def test_a_table_stalled_by_storage_that_refuses_writes_goes_on_when_it_takes_th
     the server was restarted."""
 
     async def scenario() -> tuple[int, int, bool]:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0))
+        room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), Pace.scaled(0))
         await room.start()
         table, _ = await room.create("alakazum", BOTS)
         started = time.monotonic() + 10
@@ -207,7 +207,7 @@ def _mover(one: Any, two: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def test_a_full_disk_is_named_with_what_to_do(tmp_path: Path) -> None:
-    store = Store(tmp_path / "t.sqlite3")
+    store = SqliteStore(tmp_path / "t.sqlite3")
     with store._lock:
         (pages,) = store._db.execute("PRAGMA page_count").fetchone()
         store._db.execute(f"PRAGMA max_page_count = {pages}")  # not one page more: as a full disk

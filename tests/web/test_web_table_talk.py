@@ -18,7 +18,7 @@ from alaka.bots.review import review_game
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.app import create_app
 from alaka.ui.web.limits import Limits
-from alaka.ui.web.store import Store
+from alaka.ui.web.store import SqliteStore
 from alaka.ui.web.tables import Pace, TableError, TableRoom
 
 BOTS = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]
@@ -139,7 +139,7 @@ def test_reviews_queue_in_bounds_with_a_share_per_address_and_are_made_once(tmp_
 
     async def run() -> None:
         limits = Limits(bot_workers=0, review_queue=3, reviews_per_address=2)
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), limits)
+        room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), Pace.scaled(0), limits)
         reviewers = HeldReviews()
         room.reviewers = reviewers  # type: ignore[assignment]
         tables = []

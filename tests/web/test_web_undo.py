@@ -8,14 +8,13 @@ import asyncio
 import json
 import random
 import time
-from pathlib import Path
 
 import pytest
 
 from alaka.core.protocol import JsonDict
 from alaka.core.records import replay
 from alaka.ui.web.limits import Limits
-from alaka.ui.web.store import Store
+from alaka.ui.web.store import open_store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom
 
 
@@ -48,9 +47,9 @@ class Auditor:
         assert len(self.log) == message["view"]["log_size"]  # the log a page keeps is whole
 
 
-def test_people_take_back_decisions_and_every_message_stays_what_each_seat_may_see(tmp_path: Path) -> None:
+def test_people_take_back_decisions_and_every_message_stays_what_each_seat_may_see(database: str) -> None:
     async def run() -> None:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
+        room = TableRoom(open_store(database), Pace.scaled(0), Limits(bot_workers=0))
         rng = random.Random(3)
         undos = 0
         deadline = time.monotonic() + 60
@@ -97,9 +96,9 @@ async def _play_taking_back(room: TableRoom, rng: random.Random, undos: int, dea
     return undos
 
 
-def test_nothing_is_taken_back_past_a_roll_or_another_seat(tmp_path: Path) -> None:
+def test_nothing_is_taken_back_past_a_roll_or_another_seat(database: str) -> None:
     async def run() -> None:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
+        room = TableRoom(open_store(database), Pace.scaled(0), Limits(bot_workers=0))
         people = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}]
         table, _ = await room.create("alakazoo", people)
         deadline = time.monotonic() + 30

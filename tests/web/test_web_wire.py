@@ -17,7 +17,7 @@ import alaka
 from alaka.core.protocol import CHANCE
 from alaka.ui.web import tables, wire
 from alaka.ui.web.limits import Limits
-from alaka.ui.web.store import SeatRow, Store
+from alaka.ui.web.store import SeatRow, SqliteStore
 from alaka.ui.web.tables import Pace, Table, TableRoom
 
 
@@ -77,7 +77,7 @@ class _Listener:
 def test_a_broadcast_builds_and_writes_each_distinct_message_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
+    room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
     state = alaka.game("alakazoo").new_initial_state(3)
     seats = [SeatRow(s, "human", None, f"P{s}", f"token{s}") for s in range(3)]
     table = Table("t1", alaka.game("alakazoo"), {}, "00" * 32, "now", seats, state)

@@ -174,7 +174,7 @@ def test_a_persons_easy_or_search_bot_is_not_kept_waiting_by_other_tables_search
     from pathlib import Path
 
     from alaka.ui.web.limits import Limits
-    from alaka.ui.web.store import Store
+    from alaka.ui.web.store import SqliteStore
     from alaka.ui.web.tables import Pace, Table, TableRoom
 
     assert isinstance(tmp_path, Path)
@@ -203,7 +203,7 @@ def test_a_persons_easy_or_search_bot_is_not_kept_waiting_by_other_tables_search
         return waits
 
     async def run() -> tuple[list[float], list[float], int]:
-        room = TableRoom(Store(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
+        room = TableRoom(SqliteStore(tmp_path / "t.sqlite3"), Pace.scaled(0), Limits(bot_workers=0))
         others = [
             (await room.create("alakazoo", [EXPERT, EXPERT, EXPERT], owner=f"10.1.0.{k % 2}"))[0]
             for k in range(10)

@@ -258,3 +258,20 @@ def served_static() -> Path:
 
 
 _SERVED: Path | None = None
+
+
+def query(db: str | Path, sql: str) -> list[tuple[Any, ...]]:
+    """The rows ``sql`` selects from a table database of either kind, read behind the server's
+    back: an SQLite file's path or a ``postgresql://`` URL."""
+    if str(db).startswith(("postgresql://", "postgres://")):
+        import psycopg
+
+        with psycopg.connect(str(db)) as connection:
+            return [tuple(row) for row in connection.execute(sql).fetchall()]
+    import sqlite3
+
+    database = sqlite3.connect(db)
+    try:
+        return [tuple(row) for row in database.execute(sql).fetchall()]
+    finally:
+        database.close()

@@ -25,7 +25,9 @@ def serve_command(
         str | None,
         typer.Option(
             "--db",
-            help="The tables' SQLite file, a path or sqlite:///path (default: in Alaka's data folder).",
+            help="Where the tables are kept: an SQLite file, as a path or sqlite:///path (default: in"
+            " Alaka's data folder), or a PostgreSQL database, postgresql://user@host:port/database"
+            " (the 'postgres' extra).",
         ),
     ] = None,
     pace: Annotated[

@@ -47,7 +47,7 @@ from alaka.ui.web.connections import (
 from alaka.ui.web.inputs import BadInput, parse_json
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
-from alaka.ui.web.store import Store
+from alaka.ui.web.store import Store, open_store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, game_info
 from alaka.ui.web.wire import encode
 
@@ -88,21 +88,22 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
 
 
 def create_app(
-    db: Path | str,
+    db: Path | str | Store,
     *,
     pace: Pace | None = None,
     limits: Limits | None = None,
     hosts: Sequence[str] | None = None,
     origins: Sequence[str] = (),
 ) -> FastAPI:
-    """The server application for the tables stored in ``db`` (created if missing).
+    """The server application for the tables stored in ``db``: a store, or what ``--db`` takes
+    (an SQLite file's path, created if missing, or a database URL: :func:`.store.open_store`).
 
     ``hosts`` are the names it answers to (None: any; see :mod:`alaka.ui.web.security`) and
     ``origins`` the other sites whose pages may use it. ``app.state.problems`` lists the stored
     tables that could not be brought back.
     """
     limits = limits or Limits()
-    store = Store(db)
+    store = db if isinstance(db, Store) else open_store(str(db))
     room = TableRoom(store, pace, limits)
     addresses = Addresses(limits)
     problems = room.load()

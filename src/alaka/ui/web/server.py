@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import errno
 import gc
-import re
 import resource
 import socket
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from alaka.core.errors import AlakaError
-from alaka.ui.paths import tables_db
+from alaka.ui.web.store import open_store
 
 if TYPE_CHECKING:
     import uvicorn
@@ -26,35 +24,6 @@ if TYPE_CHECKING:
 #: grows a connection's buffer to megabytes for a page that does not read, and the server only
 #: notices (and drops it) once that is full; a state message is a kilobyte or two.
 SEND_BUFFER = 64 * 1024
-
-#: A ``--db`` value that names a database by URL (``kind://...``) rather than by file path.
-_DATABASE_URL = re.compile(r"(?P<kind>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)", re.DOTALL)
-
-
-def database_path(db: str | None) -> Path:
-    """The SQLite file ``--db`` names: a path, ``sqlite:///path``, or none for the default.
-
-    A URL of any other kind is refused here, before anything is written: taken as a path,
-    ``postgresql://host/db`` would quietly become an SQLite file in a folder called
-    ``postgresql:`` and the operator would believe the tables were in their database.
-    """
-    if db is None:
-        return tables_db()
-    url = _DATABASE_URL.fullmatch(db)
-    if url is None:
-        return Path(db)
-    kind, rest = url["kind"].lower(), url["rest"]
-    if kind == "sqlite":
-        if not rest.startswith("/") or rest == "/":
-            raise AlakaError(
-                f"--db {db!r}: an SQLite URL names its file after three slashes"
-                " (sqlite:///tables.sqlite3; four for an absolute path, sqlite:////srv/tables.sqlite3)"
-            )
-        return Path(rest[1:])
-    raise AlakaError(
-        f"--db {db!r}: this server stores its tables in SQLite only, and {kind}:// is not a kind it knows;"
-        " give an SQLite file path (or sqlite:///path), or leave --db out for the default file"
-    )
 
 
 def freeze_startup_objects() -> None:
@@ -170,20 +139,25 @@ def serve(
     from alaka.ui.web.security import hosts_for
     from alaka.ui.web.tables import Pace
 
-    path = database_path(db)
-    raise_file_limit()
-    listener = listening_socket(host, port, limits.unread_seconds)
+    store = open_store(db)
+    try:
+        raise_file_limit()
+        listener = listening_socket(host, port, limits.unread_seconds)
+    except AlakaError:
+        store.close()  # a PostgreSQL store lets the database go for another server at once
+        raise
     freeze_startup_objects()
     hosts = hosts_for(host, names)
-    application = create_app(path, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins)
+    application = create_app(store, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins)
     for problem in application.state.problems:
         console.print(f"[yellow]warning:[/yellow] {problem}", soft_wrap=True)
     tables = len(application.state.room.tables)
     if tables:
-        console.print(f"{tables} table{'s' if tables != 1 else ''} brought back from {path}.", soft_wrap=True)
+        plural = "s" if tables != 1 else ""
+        console.print(f"{tables} table{plural} brought back from {store.where}.", soft_wrap=True)
     shown = f"[{host}]" if ":" in host else host
     console.print(
-        f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {path}; Ctrl-C stops)",
+        f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {store.where}; Ctrl-C stops)",
         soft_wrap=True,
     )
     with listener:

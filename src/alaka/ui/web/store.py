@@ -1,4 +1,5 @@
-"""The tables on disk: an embedded SQLite file that a restarted server reads everything back from.
+"""The tables on disk: an embedded SQLite file (or a PostgreSQL database, :mod:`.postgres`) that
+a restarted server reads everything back from.
 
 Only what cannot be recomputed is stored: a table's game, options, seed and seats, and the
 actions played, one row each, in order. A state is rebuilt by replaying those actions (the
@@ -21,14 +22,17 @@ Whatever goes wrong with the file (damaged, read-only, full, from a newer Alaka)
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alaka.core.errors import AlakaError
+from alaka.ui.paths import tables_db
 from alaka.ui.web.seeds import new_seed, valid_seed
 
 #: The schema this Alaka writes (``PRAGMA user_version``). A file without a version is 1, the
@@ -134,6 +138,29 @@ def _advice(error: sqlite3.Error) -> str:
     return "give another --db if it persists"
 
 
+def schema_columns() -> dict[str, list[str]]:
+    """The columns of each table in :data:`_SCHEMA`, read from its statements (one place)."""
+    columns: dict[str, list[str]] = {}
+    for statement in _SCHEMA:
+        head, _, body = statement.partition("(")
+        if head.strip().startswith("CREATE TABLE"):
+            names = [line.split()[0] for line in body.splitlines() if line.strip()]
+            columns[head.split()[-1]] = [name for name in names if name.islower()]
+    return columns
+
+
+def check_layout(where: str, have: Callable[[str], set[str]]) -> None:
+    """Refuse a database some column of this schema is missing from (``have(table)``: the
+    columns it has), before anything reads or writes there."""
+    for table, wanted in schema_columns().items():
+        missing = [column for column in wanted if column not in have(table)]
+        if missing:
+            raise StorageError(
+                f"the table database {where!r} has a layout older than this Alaka can bring"
+                f" forward ({table} has no {', '.join(missing)}): give another --db"
+            )
+
+
 @dataclass
 class SeatRow:
     """One seat as stored: a person (with the secret token of their link) or a bot spec.
@@ -171,12 +198,200 @@ class TableRow:
     forfeit: int | None = None
 
 
-class Store:
+Statement = tuple[str, Sequence[Any]]
+"""One SQL statement and its values, ``?`` standing for each value."""
+
+
+class Store(ABC):
+    """Where a server keeps its tables: an embedded SQLite file (:class:`SqliteStore`) or a
+    PostgreSQL database (:class:`alaka.ui.web.postgres.PostgresStore`).
+
+    What is stored, and how a row is read back and checked, is written once, here, in SQL that
+    both databases read alike; a store only runs statements in its own database (rewriting the
+    ``?`` placeholders where its driver spells them otherwise) and keeps its own schema version.
+    Both keep the same promise: a write has been committed durably when it returns.
+    """
+
+    #: Where the tables are, as messages name it: the file's path, or the URL without a password.
+    where: str
+    #: A column of ``tables`` that follows the order rows were stored in (ties of ``created``).
+    stored_order = "rowid"
+
+    @abstractmethod
+    def _write(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` as one committed transaction (all or nothing), or raise
+        :class:`StorageError`."""
+
+    @abstractmethod
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """The rows ``sql`` selects, or :class:`StorageError`."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let the database go (after the journal's last write)."""
+
+    # -- writing -------------------------------------------------------------------------------------
+
+    def add_table(self, row: TableRow) -> None:
+        self._write(self._table_statements(row))
+
+    def add_tables(self, rows: Iterable[TableRow]) -> None:
+        """Store whole tables, with their actions (and, if ``finished`` is set, as finished), in
+        one commit: for importing games played elsewhere, or building a large file quickly."""
+        statements: list[Statement] = []
+        for row in rows:
+            statements += self._table_statements(row)
+            sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
+            statements += [(sql, (row.id, n, text)) for n, text in enumerate(row.actions, start=1)]
+            if row.finished is not None:
+                statements.append(("UPDATE tables SET finished = ? WHERE id = ?", (row.finished, row.id)))
+        self._write(statements)
+
+    def _table_statements(self, row: TableRow) -> list[Statement]:
+        statements: list[Statement] = [
+            (
+                "INSERT INTO tables"
+                " (id, game, num_players, options, seed, created, rematch_of, active, clock)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.id,
+                    row.game,
+                    row.num_players,
+                    json.dumps(row.options),
+                    row.seed,
+                    row.created,
+                    row.rematch_of,
+                    row.created,
+                    None if row.clock is None else json.dumps(row.clock),
+                ),
+            )
+        ]
+        for s in row.seats:
+            statements.append(
+                (
+                    "INSERT INTO seats (table_id, seat, kind, bot, name, token, joined, open)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, s.seat, s.kind, s.bot, s.name, s.token, int(s.joined), int(s.open)),
+                )
+            )
+        if row.rematch_of is not None:
+            statements.append(("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of)))
+        return statements
+
+    def add_actions(self, actions: Sequence[tuple[str, int, str]], when: str) -> None:
+        """Store ``(table id, number, action)`` rows (number 1 is a table's first action) in one
+        commit, and ``when`` as the moment their tables last moved: all of it is on disk when
+        this returns, or none is."""
+        sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
+        statements: list[Statement] = [(sql, row) for row in actions]
+        for table_id in {table_id for table_id, _, _ in actions}:
+            statements.append(("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)))
+        self._write(statements)
+
+    def finish(self, table_id: str, when: str) -> None:
+        """Mark the table's game over (a restart no longer brings it back into memory)."""
+        self._write([("UPDATE tables SET finished = ? WHERE id = ?", (when, table_id))])
+
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        """Keep the clock's banks as they are after a decision (what a restart gives back)."""
+        self._write([("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))])
+
+    def take_back(self, table_id: str, keep: int, when: str) -> None:
+        """An undo: only the table's first ``keep`` actions stay."""
+        self._write(
+            [
+                ("DELETE FROM actions WHERE table_id = ? AND number > ?", (table_id, keep)),
+                ("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)),
+            ]
+        )
+
+    def forfeit(self, table_id: str, seat: int, when: str) -> None:
+        """``seat`` ran out of time and forfeits: the game is over."""
+        self._write([("UPDATE tables SET forfeit = ?, finished = ? WHERE id = ?", (seat, when, table_id))])
+
+    def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        self._write(
+            [
+                (
+                    "UPDATE seats SET kind = ?, bot = ?, name = ?, joined = ?"
+                    " WHERE table_id = ? AND seat = ?",
+                    (seat.kind, seat.bot, seat.name, int(seat.joined), table_id, seat.seat),
+                )
+            ]
+        )
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    def in_play(self, since: str) -> Iterator[TableRow | StorageError]:
+        """The tables still being played that moved at ``since`` or later, oldest first; a
+        table whose rows cannot be read comes as the :class:`StorageError` that says why."""
+        ids = self._read(
+            "SELECT id FROM tables WHERE finished IS NULL AND active >= ?"
+            f" ORDER BY created, {self.stored_order}",
+            (since,),
+        )
+        for (table_id,) in ids:
+            try:
+                row = self.table(table_id)
+            except StorageError as error:
+                yield error
+                continue
+            if row is not None:
+                yield row
+
+    def exists(self, table_id: str) -> bool:
+        return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id`` with its seats and actions (None: no such table)."""
+        found = self._read(
+            "SELECT game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit"
+            " FROM tables WHERE id = ?",
+            (table_id,),
+        )
+        if not found:
+            return None
+        game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit = found[0]
+        seats = self._read(
+            "SELECT seat, kind, bot, name, token, joined, open FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        actions = self._read("SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
+        try:
+            decoded = json.loads(options)
+            if not isinstance(decoded, dict) or not all(isinstance(a, str) for (a,) in actions):
+                raise ValueError("options or actions of the wrong kind")
+            if not valid_seed(seed):
+                raise ValueError("its seed is not a table's seed")
+            clock_data = None if clock is None else json.loads(clock)
+            if clock_data is not None and not isinstance(clock_data, dict):
+                raise ValueError("a clock of the wrong kind")
+            return TableRow(
+                table_id,
+                str(game),
+                int(num_players),
+                decoded,
+                str(seed),
+                str(created),
+                [SeatRow(s, k, b, n, t, bool(j), bool(o)) for s, k, b, n, t, j, o in seats],
+                [a for (a,) in actions],
+                rematch_of,
+                rematch,
+                finished,
+                clock_data,
+                None if forfeit is None else int(forfeit),
+            )
+        except (ValueError, TypeError) as error:
+            raise StorageError(f"the stored row of table {table_id} is damaged ({error})") from None
+
+
+class SqliteStore(Store):
     """The SQLite file behind a server: one connection, shared by the server's threads under a
     lock (writes from the journal's thread, reads from the loader's)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        self.where = str(path)
         self._lock = threading.Lock()
         try:
             if str(path) != ":memory:":
@@ -239,21 +454,9 @@ class Store:
     def _check_layout(self) -> None:
         """Every column this schema reads is there (a file from before schema versions may be
         older still than the first schema, and would fail at the first read or write)."""
-        for statement in _SCHEMA:
-            head, _, body = statement.partition("(")
-            if not head.strip().startswith("CREATE TABLE"):
-                continue
-            table = head.split()[-1]
-            wanted = [
-                line.split()[0] for line in body.splitlines() if line.strip() and line.split()[0].islower()
-            ]
-            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            missing = [column for column in wanted if column not in have]
-            if missing:
-                raise StorageError(
-                    f"the table database {str(self.path)!r} has a layout older than this Alaka can bring"
-                    f" forward ({table} has no {', '.join(missing)}): give another --db"
-                )
+        check_layout(
+            self.where, lambda table: {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+        )
 
     def _check_writable(self) -> None:
         """Write something and take it back, so a file that cannot be written is found now, not
@@ -269,9 +472,7 @@ class Store:
         with self._lock:  # never under a write still running in the journal's thread
             self._db.close()
 
-    # -- writing -------------------------------------------------------------------------------------
-
-    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    def _write(self, statements: Sequence[Statement]) -> None:
         """Run ``statements`` as one committed transaction (all or nothing).
 
         The lock keeps transactions whole when two threads use the connection at once (one
@@ -285,96 +486,6 @@ class Store:
         except sqlite3.Error as error:
             raise self._fail("write to", error) from None
 
-    def add_table(self, row: TableRow) -> None:
-        self._write(self._table_statements(row))
-
-    def add_tables(self, rows: Iterable[TableRow]) -> None:
-        """Store whole tables, with their actions (and, if ``finished`` is set, as finished), in
-        one commit: for importing games played elsewhere, or building a large file quickly."""
-        statements: list[tuple[str, Sequence[Any]]] = []
-        for row in rows:
-            statements += self._table_statements(row)
-            sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
-            statements += [(sql, (row.id, n, text)) for n, text in enumerate(row.actions, start=1)]
-            if row.finished is not None:
-                statements.append(("UPDATE tables SET finished = ? WHERE id = ?", (row.finished, row.id)))
-        self._write(statements)
-
-    def _table_statements(self, row: TableRow) -> list[tuple[str, Sequence[Any]]]:
-        statements: list[tuple[str, Sequence[Any]]] = [
-            (
-                "INSERT INTO tables"
-                " (id, game, num_players, options, seed, created, rematch_of, active, clock)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id,
-                    row.game,
-                    row.num_players,
-                    json.dumps(row.options),
-                    row.seed,
-                    row.created,
-                    row.rematch_of,
-                    row.created,
-                    None if row.clock is None else json.dumps(row.clock),
-                ),
-            )
-        ]
-        for s in row.seats:
-            statements.append(
-                (
-                    "INSERT INTO seats (table_id, seat, kind, bot, name, token, joined, open)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, s.seat, s.kind, s.bot, s.name, s.token, int(s.joined), int(s.open)),
-                )
-            )
-        if row.rematch_of is not None:
-            statements.append(("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of)))
-        return statements
-
-    def add_actions(self, actions: Sequence[tuple[str, int, str]], when: str) -> None:
-        """Store ``(table id, number, action)`` rows (number 1 is a table's first action) in one
-        commit, and ``when`` as the moment their tables last moved: all of it is on disk when
-        this returns, or none is."""
-        sql = "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)"
-        statements: list[tuple[str, Sequence[Any]]] = [(sql, row) for row in actions]
-        for table_id in {table_id for table_id, _, _ in actions}:
-            statements.append(("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)))
-        self._write(statements)
-
-    def finish(self, table_id: str, when: str) -> None:
-        """Mark the table's game over (a restart no longer brings it back into memory)."""
-        self._write([("UPDATE tables SET finished = ? WHERE id = ?", (when, table_id))])
-
-    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
-        """Keep the clock's banks as they are after a decision (what a restart gives back)."""
-        self._write([("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))])
-
-    def take_back(self, table_id: str, keep: int, when: str) -> None:
-        """An undo: only the table's first ``keep`` actions stay."""
-        self._write(
-            [
-                ("DELETE FROM actions WHERE table_id = ? AND number > ?", (table_id, keep)),
-                ("UPDATE tables SET active = ? WHERE id = ?", (when, table_id)),
-            ]
-        )
-
-    def forfeit(self, table_id: str, seat: int, when: str) -> None:
-        """``seat`` ran out of time and forfeits: the game is over."""
-        self._write([("UPDATE tables SET forfeit = ?, finished = ? WHERE id = ?", (seat, when, table_id))])
-
-    def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        self._write(
-            [
-                (
-                    "UPDATE seats SET kind = ?, bot = ?, name = ?, joined = ?"
-                    " WHERE table_id = ? AND seat = ?",
-                    (seat.kind, seat.bot, seat.name, int(seat.joined), table_id, seat.seat),
-                )
-            ]
-        )
-
-    # -- reading -------------------------------------------------------------------------------------
-
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         try:
             with self._lock:
@@ -382,62 +493,52 @@ class Store:
         except sqlite3.Error as error:
             raise self._fail("read", error) from None
 
-    def in_play(self, since: str) -> Iterator[TableRow | StorageError]:
-        """The tables still being played that moved at ``since`` or later, oldest first; a
-        table whose rows cannot be read comes as the :class:`StorageError` that says why."""
-        ids = self._read(
-            "SELECT id FROM tables WHERE finished IS NULL AND active >= ? ORDER BY created, rowid", (since,)
-        )
-        for (table_id,) in ids:
-            try:
-                row = self.table(table_id)
-            except StorageError as error:
-                yield error
-                continue
-            if row is not None:
-                yield row
 
-    def exists(self, table_id: str) -> bool:
-        return bool(self._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)))
+#: A ``--db`` value that names a database by URL (``kind://...``) rather than by file path.
+_DATABASE_URL = re.compile(r"(?P<kind>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)", re.DOTALL)
 
-    def table(self, table_id: str) -> TableRow | None:
-        """The table ``table_id`` with its seats and actions (None: no such table)."""
-        found = self._read(
-            "SELECT game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit"
-            " FROM tables WHERE id = ?",
-            (table_id,),
-        )
-        if not found:
-            return None
-        game, num_players, options, seed, created, rematch_of, rematch, finished, clock, forfeit = found[0]
-        seats = self._read(
-            "SELECT seat, kind, bot, name, token, joined, open FROM seats WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        )
-        actions = self._read("SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))
-        try:
-            decoded = json.loads(options)
-            if not isinstance(decoded, dict) or not all(isinstance(a, str) for (a,) in actions):
-                raise ValueError("options or actions of the wrong kind")
-            if not valid_seed(seed):
-                raise ValueError("its seed is not a table's seed")
-            clock_data = None if clock is None else json.loads(clock)
-            if clock_data is not None and not isinstance(clock_data, dict):
-                raise ValueError("a clock of the wrong kind")
-            return TableRow(
-                table_id,
-                str(game),
-                int(num_players),
-                decoded,
-                str(seed),
-                str(created),
-                [SeatRow(s, k, b, n, t, bool(j), bool(o)) for s, k, b, n, t, j, o in seats],
-                [a for (a,) in actions],
-                rematch_of,
-                rematch,
-                finished,
-                clock_data,
-                None if forfeit is None else int(forfeit),
+
+#: The URL kinds that name a PostgreSQL database (libpq reads both).
+POSTGRES_KINDS = ("postgresql", "postgres")
+
+
+def database_path(db: str | None) -> Path:
+    """The SQLite file ``--db`` names: a path, ``sqlite:///path``, or none for the default.
+
+    A URL of any other kind is refused here, before anything is written: taken as a path,
+    ``redis://host/0`` would quietly become an SQLite file in a folder called ``redis:`` and
+    the operator would believe the tables were in their database.
+    """
+    if db is None:
+        return tables_db()
+    url = _DATABASE_URL.fullmatch(db)
+    if url is None:
+        return Path(db)
+    kind, rest = url["kind"].lower(), url["rest"]
+    if kind == "sqlite":
+        if not rest.startswith("/") or rest == "/":
+            raise AlakaError(
+                f"--db {db!r}: an SQLite URL names its file after three slashes"
+                " (sqlite:///tables.sqlite3; four for an absolute path, sqlite:////srv/tables.sqlite3)"
             )
-        except (ValueError, TypeError) as error:
-            raise StorageError(f"the stored row of table {table_id} is damaged ({error})") from None
+        return Path(rest[1:])
+    raise AlakaError(
+        f"--db {db!r}: {kind}:// is not a kind of database this server knows; give an SQLite file"
+        " path (or sqlite:///path), a postgresql:// URL, or leave --db out for the default file"
+    )
+
+
+def open_store(db: str | None) -> Store:
+    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` URL, else an SQLite file
+    (:func:`database_path`). Every way it can fail is one :class:`AlakaError`."""
+    url = None if db is None else _DATABASE_URL.fullmatch(db)
+    if db is not None and url is not None and url["kind"].lower() in POSTGRES_KINDS:
+        try:
+            from alaka.ui.web.postgres import PostgresStore
+        except ImportError as error:
+            raise AlakaError(
+                f"--db {url['kind']}://...: a PostgreSQL database needs the 'postgres' extra"
+                f" ({error.name} is missing): pip install -e '.[web,postgres]'"
+            ) from None
+        return PostgresStore(db)
+    return SqliteStore(database_path(db))
