@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 from web_helpers import free_port, query
@@ -30,6 +30,9 @@ from alaka.core.protocol import CHANCE
 from alaka.core.records import replay_states
 from alaka.core.registry import game as get_game
 from alaka.ui.web.seeds import draw_rng
+
+if TYPE_CHECKING:
+    from alaka.testing.postgres import ScratchPostgres
 
 #: Times the server is killed, and how long the clients play between kills.
 KILLS = 3
@@ -83,7 +86,7 @@ class Server:
 class Client:
     """A page at a table (a seat's or a spectator's) that reconnects whenever the server is back."""
 
-    ws: str
+    ws: str | list[str]
     table: str
     token: str | None
     rng: random.Random
@@ -93,8 +96,9 @@ class Client:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set() and not self.over:
+            ws = self.rng.choice(self.ws) if isinstance(self.ws, list) else self.ws  # any server
             try:
-                async with connect(f"{self.ws}/ws/tables/{self.table}", open_timeout=2) as socket:
+                async with connect(f"{ws}/ws/tables/{self.table}", open_timeout=2) as socket:
                     await socket.send(json.dumps({"type": "join", "token": self.token}))
                     await self._play(socket, stop)
             except (TimeoutError, OSError, WebSocketException):
@@ -145,28 +149,107 @@ def test_killed_again_and_again_the_server_loses_nothing_and_every_game_goes_on_
             ]
             clients.append(Client(ws, table, None, random.Random(0)))  # a spectator
 
-        async def chaos() -> None:
-            stop = asyncio.Event()
-            playing = [asyncio.create_task(client.run(stop)) for client in clients]
-            for _ in range(KILLS):
-                await asyncio.sleep(PLAY_BETWEEN)
-                await asyncio.to_thread(server.kill)
-                stored, told = _stored(database), _told(clients)
-                for table, seq in told.items():  # everything anyone was told about is on disk
-                    assert stored.get(table, 0) >= seq, (
-                        f"table {table}: told {seq}, stored {stored.get(table)}"
-                    )
-                await asyncio.to_thread(server.start)
-            while not all(client.over for client in clients):
-                assert time.monotonic() - started < DEADLINE, "the games did not finish"
-                await asyncio.sleep(0.1)
-            stop.set()
-            await asyncio.gather(*playing)
-
-        asyncio.run(chaos())
+        asyncio.run(_play_through_kills(database, clients, [server], started))
     finally:
         server.stop()
     _check_every_game(database, clients)
+
+
+def test_two_servers_on_one_database_lose_nothing_when_the_one_driving_a_table_is_killed(
+    postgres: ScratchPostgres,
+) -> None:
+    """Two servers share one PostgreSQL database; every client connects to either, at random,
+    each time it connects. One server is killed again and again (the two in turn) and started
+    again: its tables are taken over by the other, and every game goes on exactly the same."""
+    database = postgres.new_database()
+    servers = [Server(database), Server(database)]
+    for server in servers:
+        server.start()
+    started = time.monotonic()
+    try:
+        clients: list[Client] = []
+        ws = [f"ws://127.0.0.1:{server.port}" for server in servers]
+        for number, (game, seats) in enumerate(TABLES):
+            creator = servers[number % 2]  # each server drives a table it created
+            body = httpx.post(f"{creator.url}/api/tables", json={"game": game, "seats": seats}).json()
+            table = body["table"]["id"]
+            tokens = [link["token"] for link in body["links"]["seats"]]
+            clients += [
+                Client(ws, table, token, random.Random(10 * number + k)) for k, token in enumerate(tokens)
+            ]
+            clients.append(Client(ws, table, None, random.Random(number)))
+        listed = httpx.get(f"{servers[1].url}/api/tables").json()
+        assert listed["total"] == len(TABLES)  # the lobby lists both servers' tables, from either
+
+        asyncio.run(_play_through_kills(database, clients, servers, started))
+    finally:
+        for server in servers:
+            server.stop()
+    _check_every_game(database, clients)
+
+
+def test_a_server_passes_a_tables_requests_and_socket_to_the_server_driving_it(
+    postgres: ScratchPostgres,
+) -> None:
+    """A person connected only to the server that does not drive their table plays the whole
+    game through it; its HTTP answers are the driving server's."""
+    database = postgres.new_database()
+    driving, other = Server(database), Server(database)
+    driving.start()
+    other.start()
+    try:
+        body = httpx.post(
+            f"{driving.url}/api/tables", json={"game": "alakazoo", "seats": [{"kind": "human"}, BOT]}
+        )
+        table, token = body.json()["table"]["id"], body.json()["links"]["seats"][0]["token"]
+        assert query(
+            database,
+            f"SELECT s.address FROM alaka_drivers d JOIN alaka_servers s USING (server)"
+            f" WHERE d.table_id = '{table}'",
+        ) == [(driving.url,)]
+        client = Client(f"ws://127.0.0.1:{other.port}", table, token, random.Random(3))
+
+        async def play() -> None:
+            stop = asyncio.Event()
+            await asyncio.wait_for(client.run(stop), DEADLINE)
+
+        asyncio.run(play())
+        assert client.over and len(client.seen) > 10
+        shown = httpx.get(f"{other.url}/api/tables/{table}").json()
+        assert shown["status"] == "finished" and shown["actions"] == client.seen[-1]["seq"]
+        refused = httpx.get(f"{other.url}/api/servers/tables")  # only for the servers themselves
+        assert refused.status_code == 403
+        # it was the driving server that played: the other never held the table
+        assert query(
+            database,
+            f"SELECT s.address FROM alaka_drivers d JOIN alaka_servers s USING (server)"
+            f" WHERE d.table_id = '{table}'",
+        ) == [(driving.url,)]
+    finally:
+        driving.stop()
+        other.stop()
+
+
+async def _play_through_kills(
+    database: str, clients: list[Client], servers: list[Server], started: float
+) -> None:
+    """The clients play while the servers are killed :data:`KILLS` times, in turn, and started
+    again; after each kill, everything any client was told about must be stored."""
+    stop = asyncio.Event()
+    playing = [asyncio.create_task(client.run(stop)) for client in clients]
+    for kill in range(KILLS):
+        await asyncio.sleep(PLAY_BETWEEN)
+        victim = servers[kill % len(servers)]
+        await asyncio.to_thread(victim.kill)
+        stored, told = _stored(database), _told(clients)
+        for table, seq in told.items():
+            assert stored.get(table, 0) >= seq, f"table {table}: told {seq}, stored {stored.get(table)}"
+        await asyncio.to_thread(victim.start)
+    while not all(client.over for client in clients):
+        assert time.monotonic() - started < DEADLINE, "the games did not finish"
+        await asyncio.sleep(0.1)
+    stop.set()
+    await asyncio.gather(*playing)
 
 
 def _check_every_game(db: str, clients: list[Client]) -> None:

@@ -174,6 +174,14 @@ def serve_command(
             "--unread-seconds", min=1, help="Seconds sent data may stay unread before a connection drops."
         ),
     ] = LIMITS.unread_seconds,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            "--advertise",
+            help="With a PostgreSQL --db several servers share: the URL the others reach this one at"
+            " (default http://HOST:PORT; give it when HOST is 0.0.0.0).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser tabletop: lobby, tables with bots and friends, spectators, replays.
 
@@ -218,5 +226,6 @@ def serve_command(
         limits=limits,
         origins=allow_origin or [],
         names=allow_host or [],
+        advertise=advertise,
         console=console,
     )

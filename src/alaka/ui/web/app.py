@@ -44,6 +44,7 @@ from alaka.ui.web.connections import (
     Outbox,
     close_reason,
 )
+from alaka.ui.web.forwarding import Forwarding, ForwardTables, Hop
 from alaka.ui.web.inputs import BadInput, parse_json
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
@@ -94,17 +95,23 @@ def create_app(
     limits: Limits | None = None,
     hosts: Sequence[str] | None = None,
     origins: Sequence[str] = (),
+    address: str = "",
 ) -> FastAPI:
     """The server application for the tables stored in ``db``: a store, or what ``--db`` takes
     (an SQLite file's path, created if missing, or a database URL: :func:`.store.open_store`).
 
     ``hosts`` are the names it answers to (None: any; see :mod:`alaka.ui.web.security`) and
-    ``origins`` the other sites whose pages may use it. ``app.state.problems`` lists the stored
-    tables that could not be brought back.
+    ``origins`` the other sites whose pages may use it. ``address`` is the URL the other servers
+    on a shared database reach this one at (:mod:`alaka.ui.web.forwarding`; empty: nothing is
+    forwarded here). ``app.state.problems`` lists the stored tables that could not be brought back.
     """
     limits = limits or Limits()
     store = db if isinstance(db, Store) else open_store(str(db))
     room = TableRoom(store, pace, limits)
+    hop = Hop()
+    if store.shared:
+        hop.secret = store.join(address)
+    forwarding = Forwarding(room, hop, limits.request_bytes)
     addresses = Addresses(limits)
     problems = room.load()
     #: Every spectator's connection, the longest idle first (a spectator sends nothing after
@@ -129,13 +136,16 @@ def create_app(
         try:
             yield
         finally:
+            await forwarding.close()
             await room.stop()
             store.close()
 
     # no interactive API pages: they load scripts from another site (docs/web.md has the API)
     app = FastAPI(title="Alaka", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(Hygiene, hosts=hosts, origins=origins)
+    app.add_middleware(ForwardTables, forwarding=forwarding)  # inside Hygiene: after its checks
+    app.add_middleware(Hygiene, hosts=hosts, origins=origins, vouched=hop.vouched)
     app.state.room = room
+    app.state.hop = hop
     app.state.problems = problems
     app.state.limits = limits
     app.state.addresses = addresses
@@ -194,8 +204,17 @@ def create_app(
         return {"games": [game_info(get_game(name)) for name in game_names()], "clocks": presets_json()}
 
     @app.get("/api/tables")
-    async def list_tables(offset: int = 0, limit: int | None = None) -> JsonDict:
+    async def list_tables(request: Request, offset: int = 0, limit: int | None = None) -> JsonDict:
+        if store.shared:  # every server's tables
+            return await forwarding.listing(offset, room.check_page(offset, limit))
         return room.listing(offset, limit)
+
+    @app.get("/api/servers/tables", include_in_schema=False)
+    async def server_tables(request: Request, upto: int = 0) -> JsonDict:
+        """This server's part of the lobby, for another server on the database."""
+        if not hop.vouched(request.scope):
+            raise TableError("only the servers sharing this server's database ask for this", 403)
+        return room.local_listing(max(0, min(upto, 10 * limits.lobby_page)))
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JsonDict:
@@ -361,8 +380,11 @@ _CLOSE_FOR = {
 
 
 def _address(connection: HTTPConnection) -> str:
-    """The client's address, which per-address budgets are counted by."""
-    return connection.client.host if connection.client is not None else "unknown"
+    """The client's address, which per-address budgets are counted by (for a request another
+    server forwarded, the address it names: see :class:`.forwarding.Hop`)."""
+    own = connection.client.host if connection.client is not None else "unknown"
+    hop: Hop = connection.app.state.hop
+    return hop.client(connection.scope, own)
 
 
 #: The pages' requests under way, referenced so that one whose connection is gone still runs

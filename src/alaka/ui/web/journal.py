@@ -32,7 +32,7 @@ class Journal:
         self._writer: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="alaka-store")
 
-    async def write(self, function: Callable[..., None], *args: Any) -> None:
+    async def write(self, function: Callable[..., object], *args: Any) -> None:
         """Run a store write (a seat, a new table) in the writing thread, after those before it;
         a :class:`StorageError` if the store refused it."""
         await asyncio.get_running_loop().run_in_executor(self._thread, function, *args)

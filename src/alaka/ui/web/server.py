@@ -124,10 +124,12 @@ def serve(
     limits: Limits,
     origins: Sequence[str] = (),
     names: Sequence[str] = (),
+    advertise: str | None = None,
     console: Console,
 ) -> None:
-    """Run the server until Ctrl-C. ``origins`` are other sites whose pages may use it, and
-    ``names`` the host names it answers to besides its address (see :mod:`.security`)."""
+    """Run the server until Ctrl-C. ``origins`` are other sites whose pages may use it,
+    ``names`` the host names it answers to besides its address (see :mod:`.security`), and
+    ``advertise`` the URL other servers on a shared database reach it at (see :mod:`.forwarding`)."""
     try:
         import uvicorn  # noqa: F401
 
@@ -148,14 +150,18 @@ def serve(
         raise
     freeze_startup_objects()
     hosts = hosts_for(host, names)
-    application = create_app(store, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins)
+    shown = f"[{host}]" if ":" in host else host
+    reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown
+    address = advertise or f"http://{reachable}:{port}"
+    application = create_app(
+        store, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins, address=address
+    )
     for problem in application.state.problems:
         console.print(f"[yellow]warning:[/yellow] {problem}", soft_wrap=True)
     tables = len(application.state.room.tables)
     if tables:
         plural = "s" if tables != 1 else ""
         console.print(f"{tables} table{plural} brought back from {store.where}.", soft_wrap=True)
-    shown = f"[{host}]" if ":" in host else host
     console.print(
         f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {store.where}; Ctrl-C stops)",
         soft_wrap=True,

@@ -230,6 +230,44 @@ class Store(ABC):
     def close(self) -> None:
         """Let the database go (after the journal's last write)."""
 
+    # -- which server drives a table ------------------------------------------------------------------
+    #
+    # Several servers share a database only in PostgreSQL (:mod:`.postgres`). An SQLite file has
+    # one server, which drives every table: the defaults below say so.
+
+    #: Whether other servers may use this database at the same time.
+    shared = False
+
+    def join(self, address: str) -> str:
+        """Say that this server answers at ``address`` (the URL other servers forward its
+        tables' requests to), and return the secret that servers on this database share: a
+        forwarded request carries it, so that its client's address is believed."""
+        return ""
+
+    def hold(self, table_id: str) -> str | None:
+        """Make this server the one that drives ``table_id``, if no other does; None when this
+        server drives it (now or already), else the address of the server that does ("" when
+        that server is not yet known: ask again in a moment)."""
+        return None
+
+    def let_go(self, table_id: str) -> None:
+        """This server no longer drives ``table_id`` (it left memory): any server may take it."""
+        return None
+
+    def orphans(self) -> list[str]:
+        """Unfinished tables whose server went away (killed, or cut off from the database): a
+        server still here should take them over and drive them."""
+        return []
+
+    def lost(self) -> list[str]:
+        """Tables this server drove, but no longer may (its connection to the database was lost
+        and, meanwhile, another server took them); each is told once."""
+        return []
+
+    def peers(self) -> list[str]:
+        """The addresses of the other servers on this database that are still here."""
+        return []
+
     # -- writing -------------------------------------------------------------------------------------
 
     def add_table(self, row: TableRow) -> None:

@@ -81,6 +81,12 @@ CLOSE_BACKGROUND = 5.0
 #: Comings and goings within this many seconds are told to the others in one message.
 PRESENCE_DELAY = 0.25
 
+#: On a database several servers share: how often, in seconds, a server looks for tables whose
+#: server went away (and takes them over), and how long a request waits for a table passing
+#: from one server to another (see :meth:`TableRoom.locate`).
+ADOPT_EVERY = 1.0
+MOVING_SECONDS = 3.0
+
 
 class TableError(AlakaError):
     """A request the room refuses; ``status`` is the HTTP status that says why, and
@@ -146,6 +152,8 @@ class Client(Protocol):
     log_sent: int
 
     def deliver(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
 
 
 def _table_id() -> str:
@@ -499,10 +507,11 @@ class TableRoom:
         self.base_url = base_url
         self.tables: dict[str, Table] = {}
         #: Tables being read back from the store, so that two visitors share one reading.
-        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._loading: dict[str, asyncio.Future[Table | str | None]] = {}
         #: The thread tables are read back in (one: reading many at once would only compete).
         self._reader = ThreadPoolExecutor(1, thread_name_prefix="alaka-reader")
         self._sweeper: asyncio.Task[None] | None = None
+        self._adopter: asyncio.Task[None] | None = None
         #: Picks the pauses; separate from the game's generators so it never changes a game.
         self._pause_rng = random.SystemRandom()
         #: Work the room started in the background (bank writes, a clock that ran out).
@@ -522,6 +531,8 @@ class TableRoom:
         for row in self.store.in_play(since=_ago(hours=self.limits.idle_hours)):
             if isinstance(row, StorageError):
                 problems.append(f"{row}; it was not loaded")
+                continue
+            if self.store.hold(row.id) is not None:  # another server on the database drives it
                 continue
             try:
                 table = self._restore(row)
@@ -588,14 +599,33 @@ class TableRoom:
         found = await asyncio.shield(loading)
         if found is None:
             raise TableError(f"there is no table {table_id[:40]!r}", 404)
+        if isinstance(found, str):
+            raise TableError(
+                f"table {table_id} is played by another server ({found or 'being taken over'}); try again",
+                503,
+                retry_after=1,
+            )
         table = self.tables.setdefault(table_id, found)
         self.kick(table)
         return table
 
-    async def _read_back(self, table_id: str, address: str | None) -> Table | None:
-        def read() -> Table | None:
-            row = self.store.table(table_id)
-            return None if row is None else self._restore(row)
+    async def _read_back(self, table_id: str, address: str | None) -> Table | str | None:
+        """The table read back from the store; or, on a shared database, the address of the
+        server that drives it (see :meth:`Store.hold`)."""
+
+        def read() -> Table | str | None:
+            elsewhere = self.store.hold(table_id)
+            if elsewhere is not None:
+                return elsewhere
+            try:
+                row = self.store.table(table_id)
+                table = None if row is None else self._restore(row)
+            except AlakaError:
+                self.store.let_go(table_id)
+                raise
+            if table is None:
+                self.store.let_go(table_id)
+            return table
 
         try:
             table = await asyncio.get_running_loop().run_in_executor(self._reader, read)
@@ -603,10 +633,39 @@ class TableRoom:
             raise TableError(f"table {table_id} cannot be read back: {error}", 503) from None
         except AlakaError as error:
             raise TableError(f"table {table_id} no longer replays: {error}", 410) from None
-        if table is not None and not table.finished:
-            self._check_room(address)
+        if isinstance(table, Table) and not table.finished:
+            try:
+                self._check_room(address)
+            except TableError:
+                self._let_go_of_lock(table_id)
+                raise
             table.owner = address
         return table
+
+    async def locate(self, table_id: str) -> str | None:
+        """Where a request for ``table_id`` is answered: None here (the table is driven here,
+        now or from this moment, or there is no such table), else the address of the server
+        that drives it. Asked before any request for a table, on a database other servers
+        share (see :mod:`alaka.ui.web.forwarding`); a table passing from a server that went
+        away to another is waited for, up to :data:`MOVING_SECONDS`."""
+        if table_id in self.tables or not self.store.shared or not TABLE_ID_SHAPE.fullmatch(table_id):
+            return None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + MOVING_SECONDS
+        while True:
+            try:
+                where = await loop.run_in_executor(self._reader, self.store.hold, table_id)
+            except StorageError as error:
+                raise TableError(f"table {table_id} cannot be found now: {error}", 503) from None
+            if where != "" or loop.time() >= deadline:
+                return where or None
+            await asyncio.sleep(0.05)
+
+    def _let_go_of_lock(self, table_id: str) -> None:
+        """Tell the store this server no longer drives ``table_id`` (in the reader's thread,
+        in turn with the readings: a table asked for again afterwards is held again)."""
+        if self.store.shared:
+            self._reader.submit(self.store.let_go, table_id)
 
     async def exists(self, table_id: str) -> bool:
         """Whether there is such a table (in memory or in the store)."""
@@ -717,6 +776,8 @@ class TableRoom:
                     make_bot(seat_row.bot, game.name)
         except AlakaError as error:
             raise TableError(str(error)) from None
+        if self.store.shared:  # a new id: nobody else holds it
+            await self._store(self.store.hold, row.id)
         await self._store(self.store.add_table, row)
         table = self._table(row, game, state)
         table.owner = owner
@@ -793,18 +854,27 @@ class TableRoom:
     def listing(self, offset: int = 0, limit: int | None = None) -> JsonDict:
         """A page of the lobby's list: the tables in play and those finished a short while ago,
         newest first (older tables are not listed; their links and replays still work)."""
+        limit = self.check_page(offset, limit)
+        ordered = self._listed()
+        page = ordered[offset : offset + limit]
+        following = offset + limit if offset + limit < len(ordered) else None
+        return {"tables": [t.summary() for t in page], "total": len(ordered), "next": following}
+
+    def check_page(self, offset: int, limit: int | None) -> int:
+        """The page size asked for (``None``: the default), or a :class:`TableError`."""
         limit = self.limits.lobby_page if limit is None else limit
         if limit < 1 or limit > self.limits.lobby_page or offset < 0:
             raise TableError(f"a page is 1 to {self.limits.lobby_page} tables from an offset of 0 or more")
+        return limit
+
+    def _listed(self) -> list[Table]:
+        """The tables the lobby lists, newest first (created in the same second: latest in
+        memory first)."""
         recent = _ago(hours=self.limits.finished_minutes / 60)
         listed = [
             t for t in reversed(self.tables.values()) if t.finished_at is None or t.finished_at > recent
         ]
-        # newest first; tables created in the same second, latest in memory first
-        ordered = sorted(listed, key=lambda t: t.created, reverse=True)
-        page = ordered[offset : offset + limit]
-        following = offset + limit if offset + limit < len(ordered) else None
-        return {"tables": [t.summary() for t in page], "total": len(ordered), "next": following}
+        return sorted(listed, key=lambda t: t.created, reverse=True)
 
     # -- letting go --------------------------------------------------------------------------------------
 
@@ -842,6 +912,7 @@ class TableRoom:
         """Take ``table`` out of memory (it stays in the store, and comes back when asked for).
         A driver still playing it is stopped between moves; its timers are cancelled."""
         del self.tables[table.id]
+        self._let_go_of_lock(table.id)
         if table.driver is not None and not table.driver.done():
             table.driver.cancel()  # it holds no lock (see _may_let_go): no move is half stored
         for timer in (table.presence_timer, table.clock_timer):
@@ -852,6 +923,55 @@ class TableRoom:
         while True:
             await asyncio.sleep(SWEEP_EVERY)
             self.sweep()
+
+    # -- servers sharing the database ------------------------------------------------------------------
+
+    async def adopt(self) -> list[str]:
+        """Take over the tables whose server went away (on a shared database), and let go of
+        those this server lost (see :meth:`Store.lost`): their watchers are closed with
+        :data:`~alaka.ui.web.forwarding.CLOSE_MOVED`, so that they connect again and reach the
+        server that drives the table now. Returns the ids taken over."""
+        from alaka.ui.web.forwarding import CLOSE_MOVED, MOVED
+
+        for table_id in self.store.lost():
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            log.warning("table %s is driven by another server now: this one lets it go", table_id)
+            for client in list(table.clients):
+                client.close(CLOSE_MOVED, MOVED)
+            table.clients.clear()
+            self._let_go(table)
+        loop = asyncio.get_running_loop()
+        try:
+            orphans = await loop.run_in_executor(self._reader, self.store.orphans)
+        except StorageError as error:
+            log.warning("cannot look for tables to take over: %s", error)
+            return []
+        taken = []
+        for table_id in orphans:
+            if table_id in self.tables:
+                continue
+            try:
+                await self.find(table_id)
+            except TableError as error:  # another server took it first, or no room here
+                log.debug("table %s not taken over: %s", table_id, error)
+                continue
+            taken.append(table_id)
+        if taken:
+            log.warning("took over %d table(s) whose server went away", len(taken))
+        return taken
+
+    async def _adopt_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(ADOPT_EVERY)
+            await self.adopt()
+
+    def local_listing(self, upto: int) -> JsonDict:
+        """The newest ``upto`` tables this server lists, and how many it lists: one server's
+        part of a lobby shared by several (see :func:`alaka.ui.web.forwarding.whole_listing`)."""
+        listed = self._listed()
+        return {"tables": [t.summary() for t in listed[:upto]], "total": len(listed)}
 
     # -- people --------------------------------------------------------------------------------------
 
@@ -1073,7 +1193,7 @@ class TableRoom:
         table.seats[seat] = row
         return row
 
-    async def _store(self, write: Callable[..., None], *args: Any) -> None:
+    async def _store(self, write: Callable[..., object], *args: Any) -> None:
         """A store write in the journal's thread; a storage failure is a 503 that changed nothing."""
         try:
             await self.journal.write(write, *args)
@@ -1331,10 +1451,14 @@ class TableRoom:
         for table in self.tables.values():
             self.kick(table)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+        if self.store.shared:
+            self._adopter = asyncio.get_running_loop().create_task(self._adopt_now_and_then())
 
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._adopter is not None:
+            self._adopter.cancel()
         for table in self.tables.values():
             if table.presence_timer is not None:
                 table.presence_timer.cancel()
