@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -53,15 +55,16 @@ TABLES = [
 class Server:
     """``alaka serve`` in a process of its own, which the test may kill."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *flags: str) -> None:
         self.db = db
+        self.flags = flags
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--db", str(self.db)]
-        self.process = subprocess.Popen([*command, "--pace", PACE], stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen([*command, "--pace", PACE, *self.flags], stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -250,6 +253,77 @@ async def _play_through_kills(
         await asyncio.sleep(0.1)
     stop.set()
     await asyncio.gather(*playing)
+
+
+def _live_servers(database: str) -> int:
+    """The servers on the database whose session is still open."""
+    ((count,),) = query(
+        database,
+        "SELECT count(*) FROM alaka_servers s WHERE EXISTS"
+        " (SELECT 1 FROM pg_stat_activity a WHERE a.pid = s.session)",
+    )
+    return int(count)
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent`` (from /proc), but multiprocessing's helper."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and b"resource_tracker" not in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _until(check: Any, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.1)
+
+
+def test_serve_processes_runs_several_servers_on_one_port_and_starts_again_one_that_dies(
+    postgres: ScratchPostgres,
+) -> None:
+    database = postgres.new_database()
+    server = Server(database, "--processes", "2")
+    server.start()
+    try:
+        assert server.process is not None
+        _until(lambda: _live_servers(database) == 2)
+        made = [
+            httpx.post(
+                f"{server.url}/api/tables", json={"game": "alakazoo", "seats": [{"kind": "human"}, BOT]}
+            )
+            for _ in range(4)
+        ]
+        for _ in range(6):  # whichever process answers, the lobby is every process's
+            assert httpx.get(f"{server.url}/api/tables").json()["total"] == 4
+        (child, *_) = _children(server.process.pid)
+        os.kill(child, signal.SIGKILL)
+        _until(lambda: len(_children(server.process.pid)) == 2 and _live_servers(database) == 2)
+        body = made[0].json()
+        client = Client(
+            f"ws://127.0.0.1:{server.port}",
+            body["table"]["id"],
+            body["links"]["seats"][0]["token"],
+            random.Random(5),
+        )
+
+        async def play() -> None:
+            await asyncio.wait_for(client.run(asyncio.Event()), DEADLINE)
+
+        asyncio.run(play())
+        assert client.over
+        server.process.send_signal(signal.SIGINT)
+        assert server.process.wait(30) == 0
+        assert _live_servers(database) == 0  # every process stopped with it
+    finally:
+        server.stop()
 
 
 def _check_every_game(db: str, clients: list[Client]) -> None:

@@ -113,9 +113,16 @@ def test_a_database_url_of_another_kind_is_refused_and_nothing_is_written(tmp_pa
     assert list(tmp_path.iterdir()) == []
 
 
-def serve_in(folder: Path, db: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", db]
+def serve_in(folder: Path, db: str, *flags: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "alaka", "serve", "--port", "1", "--db", db, *flags]
     return subprocess.run(command, capture_output=True, text=True, timeout=PATIENCE, cwd=folder)
+
+
+def test_several_processes_on_an_sqlite_file_are_one_clear_error(tmp_path: Path) -> None:
+    result = serve_in(tmp_path, str(tmp_path / "t.sqlite3"), "--processes", "2")
+    assert result.returncode == 2, result.stderr
+    said = " ".join(result.stderr.split())
+    assert "--processes needs a database several servers share" in said and "Traceback" not in said
 
 
 def test_a_postgresql_database_that_does_not_answer_is_one_line_without_its_password(tmp_path: Path) -> None:

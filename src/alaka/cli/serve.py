@@ -182,13 +182,22 @@ def serve_command(
             " (default http://HOST:PORT; give it when HOST is 0.0.0.0).",
         ),
     ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            "--processes",
+            min=1,
+            max=64,
+            help="Server processes on the one port, for more than one core (needs a PostgreSQL --db).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the browser tabletop: lobby, tables with bots and friends, spectators, replays.
 
     Every table is stored in the SQLite file as it is played; a restarted server brings every
     table back where it was. The limits are explained in docs/web.md ("Limits and security").
     """
-    from alaka.ui.web.server import serve
+    from alaka.ui.web.server import Serving, serve
 
     limits = Limits(
         max_tables=max_tables,
@@ -218,14 +227,7 @@ def serve_command(
         ping_seconds=ping_seconds,
         unread_seconds=unread_seconds,
     )
-    serve(
-        host=host,
-        port=port,
-        db=db,
-        pace=pace,
-        limits=limits,
-        origins=allow_origin or [],
-        names=allow_host or [],
-        advertise=advertise,
-        console=console,
+    serving = Serving(
+        host, port, db, pace, limits, tuple(allow_origin or ()), tuple(allow_host or ()), advertise
     )
+    serve(serving, console=console, processes=processes)

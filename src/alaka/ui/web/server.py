@@ -7,6 +7,7 @@ import gc
 import resource
 import socket
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -57,7 +58,9 @@ def raise_file_limit() -> int:
     return int(soft)
 
 
-def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> socket.socket:
+def listening_socket(
+    host: str, port: int, unread_seconds: float = 60.0, *, reuse_port: bool = False
+) -> socket.socket:
     """The server's socket, bound now: a taken or wrong address is one clear line, before
     anything starts. The connections it accepts inherit its send buffer (:data:`SEND_BUFFER`)
     and, where the system has it, its user timeout: data left unacknowledged for
@@ -71,6 +74,8 @@ def listening_socket(host: str, port: int, unread_seconds: float = 60.0) -> sock
     listener = socket.socket(family, kind, proto)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:  # several processes on one port: the kernel shares the connections out
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         if hasattr(socket, "TCP_USER_TIMEOUT"):
             listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(unread_seconds * 1000))
@@ -115,46 +120,73 @@ def uvicorn_server(app: FastAPI, *, access_log: bool = False) -> uvicorn.Server:
     return uvicorn.Server(config)
 
 
-def serve(
-    *,
-    host: str,
-    port: int,
-    db: str | None,
-    pace: float,
-    limits: Limits,
-    origins: Sequence[str] = (),
-    names: Sequence[str] = (),
-    advertise: str | None = None,
-    console: Console,
-) -> None:
-    """Run the server until Ctrl-C. ``origins`` are other sites whose pages may use it,
-    ``names`` the host names it answers to besides its address (see :mod:`.security`), and
-    ``advertise`` the URL other servers on a shared database reach it at (see :mod:`.forwarding`)."""
+@dataclass(frozen=True)
+class Serving:
+    """What ``alaka serve`` was asked for (handed whole to each process of ``--processes``)."""
+
+    host: str
+    port: int
+    db: str | None
+    pace: float
+    limits: Limits
+    origins: Sequence[str] = ()
+    names: Sequence[str] = ()
+    advertise: str | None = None
+
+
+def serve(serving: Serving, *, console: Console, processes: int = 1) -> None:
+    """Run the server until Ctrl-C: one process, or ``processes`` of them on one port
+    (:func:`serve_processes`). ``origins`` are other sites whose pages may use it, ``names`` the
+    host names it answers to besides its address (see :mod:`.security`), and ``advertise`` the
+    URL other servers on a shared database reach it at (see :mod:`.forwarding`)."""
     try:
         import uvicorn  # noqa: F401
 
-        from alaka.ui.web.app import create_app
+        from alaka.ui.web.app import create_app  # noqa: F401
     except ImportError as error:
         raise AlakaError(
             f"the web server needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'"
         ) from None
+    if processes > 1:
+        serve_processes(serving, processes, console)
+        return
+    _serve_one(serving, console)
+
+
+def _serve_one(serving: Serving, console: Console, *, private: bool = False) -> None:
+    """One server process. ``private``: one of several on a shared port (``--processes``),
+    which the others reach at a loopback port of its own."""
+    from alaka.ui.web.app import create_app
     from alaka.ui.web.security import hosts_for
     from alaka.ui.web.tables import Pace
 
-    store = open_store(db)
+    host, port, limits = serving.host, serving.port, serving.limits
+    store = open_store(serving.db)
+    sockets = []
     try:
         raise_file_limit()
-        listener = listening_socket(host, port, limits.unread_seconds)
+        sockets.append(listening_socket(host, port, limits.unread_seconds, reuse_port=private))
+        if private:
+            sockets.append(listening_socket("127.0.0.1", 0, limits.unread_seconds))
     except AlakaError:
+        for made in sockets:
+            made.close()
         store.close()  # a PostgreSQL store lets the database go for another server at once
         raise
     freeze_startup_objects()
-    hosts = hosts_for(host, names)
+    hosts = hosts_for(host, serving.names)
     shown = f"[{host}]" if ":" in host else host
     reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown
-    address = advertise or f"http://{reachable}:{port}"
+    address = serving.advertise or f"http://{reachable}:{port}"
+    if private:
+        address = f"http://127.0.0.1:{sockets[1].getsockname()[1]}"
     application = create_app(
-        store, pace=Pace.scaled(pace), limits=limits, hosts=hosts, origins=origins, address=address
+        store,
+        pace=Pace.scaled(serving.pace),
+        limits=limits,
+        hosts=hosts,
+        origins=serving.origins,
+        address=address,
     )
     for problem in application.state.problems:
         console.print(f"[yellow]warning:[/yellow] {problem}", soft_wrap=True)
@@ -162,9 +194,89 @@ def serve(
     if tables:
         plural = "s" if tables != 1 else ""
         console.print(f"{tables} table{plural} brought back from {store.where}.", soft_wrap=True)
+    if not private:
+        console.print(
+            f"Alaka is serving on [bold]http://{shown}:{port}[/bold]"
+            f"  (tables in {store.where}; Ctrl-C stops)",
+            soft_wrap=True,
+        )
+    try:
+        uvicorn_server(application).run(sockets=sockets)
+    finally:
+        for made in sockets:
+            made.close()
+
+
+#: The exit code of a process of ``--processes`` that could not serve (it said why: the port,
+#: the database): the others are stopped too. A process that ends otherwise (killed, crashed)
+#: is started again.
+CANNOT_SERVE = 2
+
+
+def _one_of_several(serving: Serving) -> None:
+    """The body of one process of :func:`serve_processes` (run in a process of its own)."""
+    console = Console(stderr=True)
+    try:
+        _serve_one(serving, console, private=True)
+    except AlakaError as error:
+        console.print(f"[red]error:[/red] {error}", soft_wrap=True)
+        raise SystemExit(CANNOT_SERVE) from None
+    except KeyboardInterrupt:
+        pass
+
+
+def serve_processes(serving: Serving, processes: int, console: Console) -> None:
+    """``processes`` server processes on one port (``SO_REUSEPORT``: the kernel shares the
+    connections out), one PostgreSQL database between them (:mod:`.forwarding`), watched by
+    this one: a process that ends is started again; Ctrl-C stops them all."""
+    import multiprocessing
+    import time
+
+    store = open_store(serving.db)  # every mistake in --db is one line, before anything starts
+    where = store.where
+    try:
+        if not store.shared:
+            raise AlakaError(
+                "--processes needs a database several servers share: give --db postgresql://..."
+                " (an SQLite file has one server)"
+            )
+    finally:
+        store.close()
+    listening_socket(serving.host, serving.port, reuse_port=True).close()  # the port is free
+    context = multiprocessing.get_context("spawn")
+
+    def start() -> multiprocessing.process.BaseProcess:
+        process = context.Process(target=_one_of_several, args=(serving,), name="alaka-serve")
+        process.start()
+        return process
+
+    shown = f"[{serving.host}]" if ":" in serving.host else serving.host
+    running = [start() for _ in range(processes)]
     console.print(
-        f"Alaka is serving on [bold]http://{shown}:{port}[/bold]  (tables in {store.where}; Ctrl-C stops)",
+        f"Alaka is serving on [bold]http://{shown}:{serving.port}[/bold] with {processes} processes"
+        f"  (tables in {where}; Ctrl-C stops)",
         soft_wrap=True,
     )
-    with listener:
-        uvicorn_server(application).run(sockets=[listener])
+    try:
+        while True:
+            time.sleep(0.5)
+            for number, process in enumerate(running):
+                if process.is_alive():
+                    continue
+                if process.exitcode == CANNOT_SERVE:
+                    raise AlakaError("a server process could not serve (see above); all are stopped")
+                console.print(
+                    f"[yellow]a server process ended (exit code {process.exitcode});"
+                    " starting another[/yellow]"
+                )
+                running[number] = start()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for process in running:
+            if process.is_alive():
+                process.terminate()  # SIGTERM: uvicorn stops it cleanly
+        for process in running:
+            process.join(30)
+            if process.is_alive():
+                process.kill()
