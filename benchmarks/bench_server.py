@@ -24,6 +24,13 @@ answer.
     python benchmarks/bench_server.py --mode people --tables 100 --seconds 30
     python benchmarks/bench_server.py --mode people --tables 250 --once   # one count, no search
 
+``--store postgresql`` runs the same on a scratch PostgreSQL server (Debian's, started in a
+temporary folder on a loopback port, a new database per probe; fsync on, as in production),
+and ``--processes N`` starts ``alaka serve --processes N`` on it (issue 32). The server's CPU
+is then every server process's (and its bot workers'); the database's is shown apart.
+
+    python benchmarks/bench_server.py --mode people --tables 400 --once --store postgresql --processes 2
+
 The server commits each action to disk before telling anyone, so a disk that flushes slowly
 (one shared with other work) sets the tail of the latency: ``--db-dir /dev/shm`` puts the
 database in memory to show what the server itself holds.
@@ -319,11 +326,12 @@ async def bots_beside_people(base: str, ws: str, bot_tables: int, seconds: float
 
 
 def start_server(
-    port: int, db: Path, pace: str = "0", limits: list[str] | None = None
+    port: int, db: Path | str, pace: str = "0", limits: list[str] | None = None, processes: int = 1
 ) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "alaka", "serve", "--port", str(port), "--db", str(db), "--pace", pace]
     budgets = BENCH_LIMITS if limits is None else limits
-    process = subprocess.Popen([*command, *budgets], stdout=subprocess.DEVNULL)
+    several = ["--processes", str(processes)] if processes > 1 else []
+    process = subprocess.Popen([*command, *budgets, *several], stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
@@ -505,6 +513,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """Processor time process ``pid`` and every process under it (alive now) have used."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grown = {pid}, True
+    while grown:
+        more = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grown = bool(more)
+    return sum(cpu_seconds(member) for member in tree)
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -520,6 +544,7 @@ class Run:
     window: float
     server_cpu: float
     client_cpu: float
+    database_cpu: float = 0.0
 
     def quantile(self, q: int) -> float:
         """The action latency's ``q``-th percentile, in milliseconds (NaN: none measured)."""
@@ -532,17 +557,24 @@ def serve_and_load(args: argparse.Namespace, tables: int, think: tuple[float, fl
     port = free_port()
     load = Load(think=think)
     with tempfile.TemporaryDirectory(dir=args.db_dir) as folder:
-        server = start_server(port, Path(folder) / "tables.sqlite3", pace="1" if think else "0")
+        postgres = args.postgres
+        db = postgres.new_database() if postgres is not None else Path(folder) / "tables.sqlite3"
+        server = start_server(port, db, pace="1" if think else "0", processes=args.processes)
         base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         cpu: dict[str, float] = {}
 
+        def database_cpu() -> float:
+            return tree_cpu_seconds(postgres.pid) if postgres is not None else 0.0
+
         async def watch() -> None:
-            """The processor time both processes use while latencies are counted."""
+            """The processor time the processes use while latencies are counted."""
             await asyncio.sleep(max(0.0, load.measure_from - time.perf_counter()))
-            cpu["server"], cpu["client"] = cpu_seconds(server.pid), own_cpu_seconds()
+            cpu["server"], cpu["client"] = tree_cpu_seconds(server.pid), own_cpu_seconds()
+            cpu["database"] = database_cpu()
             await asyncio.sleep(args.seconds)
-            cpu["server"] = cpu_seconds(server.pid) - cpu["server"]
+            cpu["server"] = tree_cpu_seconds(server.pid) - cpu["server"]
             cpu["client"] = own_cpu_seconds() - cpu["client"]
+            cpu["database"] = database_cpu() - cpu["database"]
 
         async def measured() -> None:
             ramp = ramp_seconds(tables) if think is not None else 0.0
@@ -564,7 +596,9 @@ def serve_and_load(args: argparse.Namespace, tables: int, think: tuple[float, fl
             gc.collect()
             server.terminate()
             server.wait(30)
-    return Run(load, elapsed, args.seconds, cpu.get("server", 0.0), cpu.get("client", 0.0))
+    return Run(
+        load, elapsed, args.seconds, cpu.get("server", 0.0), cpu.get("client", 0.0), cpu.get("database", 0.0)
+    )
 
 
 def search_capacity(args: argparse.Namespace) -> None:
@@ -579,9 +613,11 @@ def search_capacity(args: argparse.Namespace) -> None:
         f" tables/s and {WARM_UP:g} s), at most {ceiling} tables (open files {files});"
         f" Python {sys.version.split()[0]}, {os.cpu_count()} cores shared by server and clients"
     )
+    store = "SQLite" if args.postgres is None else "PostgreSQL"
+    print(f"store {store}, {args.processes} server process(es)")
     print(
         f"{'tables':>7} {'decisions/s':>11} {'measured':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
-        f" {'server CPU':>10} {'client CPU':>10}  load   verdict"
+        f" {'server CPU':>10} {'db CPU':>7} {'client CPU':>10} {'ms CPU/decision':>15}  load   verdict"
     )
     good, bad = 0, 0
     tables = min(args.tables, ceiling)
@@ -595,7 +631,9 @@ def search_capacity(args: argparse.Namespace) -> None:
             f"{tables:>7} {len(load.latencies) / run.window:>11.0f} {len(load.latencies):>9,}"
             f" {run.quantile(50):>7.1f} {run.quantile(99):>7.1f}"
             f" {1000 * max(load.latencies, default=float('nan')):>7.1f}"
-            f" {100 * run.server_cpu / run.window:>9.0f}% {100 * run.client_cpu / run.window:>9.0f}%"
+            f" {100 * run.server_cpu / run.window:>9.0f}% {100 * run.database_cpu / run.window:>6.0f}%"
+            f" {100 * run.client_cpu / run.window:>9.0f}%"
+            f" {1000 * (run.server_cpu + run.database_cpu) / max(1, len(load.latencies)):>15.2f}"
             f"  {os.getloadavg()[0]:4.1f}   {verdict}",
             flush=True,
         )
@@ -651,16 +689,36 @@ def main() -> None:
         "--think", type=float, nargs=2, default=[1.0, 3.0], help="--mode people: seconds a person thinks"
     )
     parser.add_argument("--goal-ms", type=float, default=50.0, help="--mode people: the p99 to stay under")
+    parser.add_argument(
+        "--store", choices=["sqlite", "postgresql"], default="sqlite", help="--mode people: the store"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="--mode people: server processes (PostgreSQL only)"
+    )
     parser.add_argument("--max-tables", type=int, default=4000, help="--mode people: the most tables tried")
     parser.add_argument(
         "--resolution", type=float, default=0.1, help="--mode people: the answer's precision (10%%)"
     )
     args = parser.parse_args()
+    args.postgres = None  # the scratch PostgreSQL server of --store postgresql, once started
+    if args.processes > 1 and args.store != "postgresql":
+        parser.error("--processes needs --store postgresql (an SQLite file has one server)")
     # every seat is a socket in this process and one in the server's: allow what the system allows
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     gc.freeze()  # the clients' modules are never garbage
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if args.mode == "people":
+        if args.store == "postgresql":
+            from alaka.testing.postgres import ScratchPostgres, missing
+
+            if missing() is not None:
+                raise SystemExit(f"--store postgresql: {missing()}")
+            args.postgres = ScratchPostgres().start()
+            try:
+                search_capacity(args)
+            finally:
+                args.postgres.stop()
+            return
         search_capacity(args)
         return
     if args.mode == "restart":

@@ -95,6 +95,11 @@ class ScratchPostgres:
                     raise
         return self
 
+    @property
+    def pid(self) -> int:
+        """The process id of the server's postmaster (its sessions are its children)."""
+        return int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
 

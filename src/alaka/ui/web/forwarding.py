@@ -66,6 +66,8 @@ _NOT_PASSED = frozenset(
 FORWARD_SECONDS = 30.0
 OPEN_SECONDS = 5.0
 LISTING_SECONDS = 1.0
+#: The most HTTP connections a server holds open to the others at once (see :attr:`Forwarding.http`).
+FORWARD_CONNECTIONS = 16
 
 #: The close code and reason a page is given when the server driving its table goes away.
 CLOSE_MOVED = 1012
@@ -118,7 +120,11 @@ class Forwarding:
         import httpx
 
         if self._http is None:
-            self._http = httpx.AsyncClient(timeout=FORWARD_SECONDS)
+            # the other server counts the HTTP connections it is sent against this server's
+            # address (as it would any client's, before it reads the headers): fewer than its
+            # budget of connections per address (a WebSocket, once open, counts as its client's)
+            pool = httpx.Limits(max_connections=FORWARD_CONNECTIONS, max_keepalive_connections=8)
+            self._http = httpx.AsyncClient(timeout=FORWARD_SECONDS, limits=pool)
         return self._http
 
     async def listing(self, offset: int, limit: int) -> JsonDict:
