@@ -153,6 +153,11 @@ def serve(serving: Serving, *, console: Console, processes: int = 1) -> None:
     _serve_one(serving, console)
 
 
+def _bracketed(host: str) -> str:
+    """``host`` as a URL writes it (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
 def _serve_one(serving: Serving, console: Console, *, private: bool = False) -> None:
     """One server process. ``private``: one of several on a shared port (``--processes``),
     which the others reach at a loopback port of its own."""
@@ -175,11 +180,12 @@ def _serve_one(serving: Serving, console: Console, *, private: bool = False) -> 
         raise
     freeze_startup_objects()
     hosts = hosts_for(host, serving.names)
-    shown = f"[{host}]" if ":" in host else host
-    reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown
-    address = serving.advertise or f"http://{reachable}:{port}"
-    if private:
+    shown = _bracketed(host)
+    if private:  # the others reach it at its own loopback port, not the shared one
         address = f"http://127.0.0.1:{sockets[1].getsockname()[1]}"
+    else:
+        reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else shown
+        address = serving.advertise or f"http://{reachable}:{port}"
     application = create_app(
         store,
         pace=Pace.scaled(serving.pace),
@@ -250,10 +256,10 @@ def serve_processes(serving: Serving, processes: int, console: Console) -> None:
         process.start()
         return process
 
-    shown = f"[{serving.host}]" if ":" in serving.host else serving.host
     running = [start() for _ in range(processes)]
     console.print(
-        f"Alaka is serving on [bold]http://{shown}:{serving.port}[/bold] with {processes} processes"
+        f"Alaka is serving on [bold]http://{_bracketed(serving.host)}:{serving.port}[/bold]"
+        f" with {processes} processes"
         f"  (tables in {where}; Ctrl-C stops)",
         soft_wrap=True,
     )
