@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 from web_helpers import free_port, query
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
@@ -324,6 +325,42 @@ def test_serve_processes_runs_several_servers_on_one_port_and_starts_again_one_t
         assert _live_servers(database) == 0  # every process stopped with it
     finally:
         server.stop()
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting to be reaped does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_serve_processes_leaves_no_server_behind_when_it_is_stopped_or_killed(
+    postgres: ScratchPostgres, ending: signal.Signals
+) -> None:
+    """A service manager stops the parent with SIGTERM, the OOM killer with SIGKILL: either way
+    no process of it may go on holding the port and its tables' locks."""
+    database = postgres.new_database()
+    server = Server(database, "--processes", "2")
+    server.start()
+    children: list[int] = []
+    try:
+        assert server.process is not None
+        _until(lambda: _live_servers(database) == 2)
+        children = _children(server.process.pid)
+        assert len(children) == 2
+        server.process.send_signal(ending)
+        returned = server.process.wait(30)
+        assert returned == (0 if ending == signal.SIGTERM else -signal.SIGKILL)
+        _until(lambda: not any(_running(child) for child in children), 15.0)
+        _until(lambda: _live_servers(database) == 0, 5.0)
+    finally:
+        server.stop()
+        for child in children:
+            if _running(child):
+                os.kill(child, signal.SIGKILL)
 
 
 def _check_every_game(db: str, clients: list[Client]) -> None:

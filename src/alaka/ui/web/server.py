@@ -222,6 +222,7 @@ CANNOT_SERVE = 2
 def _one_of_several(serving: Serving) -> None:
     """The body of one process of :func:`serve_processes` (run in a process of its own)."""
     console = Console(stderr=True)
+    _end_with_parent()
     try:
         _serve_one(serving, console, private=True)
     except AlakaError as error:
@@ -229,6 +230,33 @@ def _one_of_several(serving: Serving) -> None:
         raise SystemExit(CANNOT_SERVE) from None
     except KeyboardInterrupt:
         pass
+
+
+def _end_with_parent() -> None:
+    """Stop this process, as SIGTERM does (uvicorn closes its sockets cleanly), when the process
+    that started it is gone: a parent killed outright (SIGKILL, the OOM killer) runs no code, and
+    its children would otherwise go on holding the port and their tables' locks, unwatched."""
+    import multiprocessing
+    import os
+    import signal
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])  # ready once the parent's end of the pipe is closed: it died
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="alaka-parent-watch", daemon=True).start()
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (a service manager's stop, ``kill``) stops :func:`serve_processes` as Ctrl-C does:
+    Python's default for it would end the parent at once and leave its children running."""
+    raise KeyboardInterrupt
 
 
 def serve_processes(serving: Serving, processes: int, console: Console) -> None:
@@ -256,6 +284,9 @@ def serve_processes(serving: Serving, processes: int, console: Console) -> None:
         process.start()
         return process
 
+    import signal
+
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     running = [start() for _ in range(processes)]
     console.print(
         f"Alaka is serving on [bold]http://{_bracketed(serving.host)}:{serving.port}[/bold]"
@@ -279,6 +310,7 @@ def serve_processes(serving: Serving, processes: int, console: Console) -> None:
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the stopping short
         for process in running:
             if process.is_alive():
                 process.terminate()  # SIGTERM: uvicorn stops it cleanly
