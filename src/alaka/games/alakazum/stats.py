@@ -90,7 +90,7 @@ COLUMNS: tuple[StatColumn, ...] = (
     StatColumn(
         "played",
         str,
-        "the cards each seat used: potions, hats paid, food, brooms, voodoo dolls, objects shown (catalogue ids)",
+        "the cards each seat used: potions, hats, food, brooms, dolls, objects shown (catalogue ids)",
         per_seat=True,
         component=True,
     ),
