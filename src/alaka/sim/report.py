@@ -105,11 +105,7 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         _endings_section(groups, name),
         _length_section(groups, name),
         _scores_section(groups, name, declared.scores, declared.returns),
-        *(
-            _stat_section(column, groups, name)
-            for column in info.stat_columns()
-            if not column.get("component")
-        ),
+        *(_stat_section(column, groups, name) for column in info.stat_columns() if _own_section(column)),
         *_components_section(groups, name),
         *_seats_did_section(groups, name),
     ]
@@ -502,6 +498,14 @@ def _seats_did_section(groups: Sequence[GroupSummary], name: Callable[[GroupSumm
     ]
     section.tables.append(Table(header, rows))
     return [section]
+
+
+def _own_section(column: dict[str, Any]) -> bool:
+    """Whether a statistic gets a section of its own: not a component column (its values are sets
+    of names, read card by card in "What each component does") nor a per-seat count (read as the
+    winners' against the others' in "What each seat did")."""
+    per_seat_count = column["per_seat"] and column["type"] in ("int", "float")
+    return not column.get("component") and not per_seat_count
 
 
 def _top_values(stats: Any) -> list[str]:

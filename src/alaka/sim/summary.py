@@ -192,6 +192,29 @@ def split_difference(
         return None
     ours = split.a / set_seats
     theirs = (totals.t - split.a) / rest_seats
+    pooled = totals.t / (players * games)
+    change = ours - theirs
+    error = _clustered_error(split, totals, players, ours, theirs)
+    return Difference(
+        measure,
+        kind,
+        theirs,
+        ours,
+        change - Z95 * error,
+        change + Z95 * error,
+        effect,
+        min(split.games, games - split.games) if kind == "rate" else games,
+        null_error=_clustered_error(split, totals, players, pooled, pooled),
+    )
+
+
+def _clustered_error(split: SeatSplit, totals: GameTotals, players: int, ours: float, theirs: float) -> float:
+    """The game-clustered standard error of the difference with the two sides' means taken as
+    ``ours`` and ``theirs``: the estimates (for the interval) or both the pooled mean (what no
+    difference would give, for the p-value: a Wald test's error, measured around the estimates,
+    comes out too small in the tails and flags too many cards when none matters)."""
+    games = totals.games
+    set_seats, rest_seats = split.m, players * games - split.m
     # z = w . (a, m, t, 1), so the sum of z squared is w' S w with S the sums of products.
     w = (
         1 / set_seats + 1 / rest_seats,
@@ -206,18 +229,7 @@ def split_difference(
         (split.a, split.m, totals.t, float(games)),
     )
     squares = sum(w[i] * s[i][j] * w[j] for i in range(4) for j in range(4))
-    error = math.sqrt(max(0.0, squares) * games / (games - 1))
-    change = ours - theirs
-    return Difference(
-        measure,
-        kind,
-        theirs,
-        ours,
-        change - Z95 * error,
-        change + Z95 * error,
-        effect,
-        min(split.games, games - split.games) if kind == "rate" else games,
-    )
+    return math.sqrt(max(0.0, squares) * games / (games - 1))
 
 
 @dataclass
@@ -430,6 +442,10 @@ class Difference:
     adjusted: float = math.nan
     #: Measured on paired games (the same seeds on both sides), not on two independent samples.
     paired: bool = False
+    #: The standard error of the change were there none (a score test's), when it is known; the
+    #: p-value is then read from it rather than from the interval, which is better calibrated in
+    #: the tails (:func:`split_difference`).
+    null_error: float = math.nan
 
     @property
     def change(self) -> float:
@@ -450,8 +466,9 @@ class Difference:
 
     @property
     def p_value(self) -> float:
-        """The two-sided p-value of no change, read from the 95% interval as a normal one."""
-        error = (self.high - self.low) / (2 * Z95)
+        """The two-sided p-value of no change, read from the 95% interval as a normal one (or
+        from :attr:`null_error`)."""
+        error = self.null_error if not math.isnan(self.null_error) else (self.high - self.low) / (2 * Z95)
         if error <= 0:
             return 0.0 if self.change else 1.0
         return math.erfc(abs(self.change) / error / math.sqrt(2))
