@@ -162,21 +162,21 @@ def finished(game: alaka.Game, seed: int, players: int = 3) -> alaka.State:
 @pytest.mark.parametrize("seed", range(4))
 def test_alakazum_per_seat_counts_add_up_to_the_game_counts(seed: int) -> None:
     stats = game_statistics(ZUM).statistics(finished(ZUM, seed))
-    summed = lambda column: sum(stats[column])  # type: ignore[arg-type]  # noqa: E731
-    spells = sum(v for k, v in stats.items() if k.startswith("spells_"))  # type: ignore[misc]
-    traps = sum(v for k, v in stats.items() if k.startswith("traps_"))  # type: ignore[misc]
+    summed = lambda column: sum(stats[column])  # noqa: E731
+    spells = sum(v for k, v in stats.items() if k.startswith("spells_"))
+    traps = sum(v for k, v in stats.items() if k.startswith("traps_"))
     assert summed("seat_spells") == spells
     assert summed("seat_traps") == traps
     for name in ("conjures", "failed_conjures", "voodoo_dolls", "characters_lost", "forest_combats"):
         assert summed(f"seat_{name}") == stats[name], name
     assert summed("seat_player_combats_won") == stats["player_combats_won"]
-    assert summed("seat_hypnotised") == stats["forest_hypnotised"] + stats["characters_hypnotised"]  # type: ignore[operator]
+    assert summed("seat_hypnotised") == stats["forest_hypnotised"] + stats["characters_hypnotised"]
     catalogue = {card["id"] for card in json.loads(_builtin("alakazum", "catalogue.json"))["cards"]}
-    held = [split_components(str(v)) for v in stats["held"]]  # type: ignore[union-attr]
+    held = [split_components(str(v)) for v in stats["held"]]
     assert all(cards and cards <= catalogue for cards in held)  # every team keeps a character
-    played = [split_components(str(v)) for v in stats["played"]]  # type: ignore[union-attr]
+    played = [split_components(str(v)) for v in stats["played"]]
     assert all(cards <= catalogue for cards in played)
-    assert ("voodoo_doll" in set().union(*played)) == (stats["voodoo_dolls"] > 0)  # type: ignore[operator]
+    assert ("voodoo_doll" in set().union(*played)) == (stats["voodoo_dolls"] > 0)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -184,12 +184,12 @@ def test_alakazoo_per_seat_counts_add_up_and_name_the_displayed_elements(seed: i
     final = finished(ZOO, seed)
     stats = game_statistics(ZOO).statistics(final)
     for name in ("dark_power", "passes", "displays", "creature_points", "first_points", "line_points"):
-        assert sum(stats[f"seat_{name}"]) == stats[name], name  # type: ignore[arg-type]
-    assert sum(stats["seat_over_limit"]) == stats["over_limit"]  # type: ignore[arg-type]
-    displayed = [split_components(str(v)) for v in stats["displayed"]]  # type: ignore[union-attr]
+        assert sum(stats[f"seat_{name}"]) == stats[name], name
+    assert sum(stats["seat_over_limit"]) == stats["over_limit"]
+    displayed = [split_components(str(v)) for v in stats["displayed"]]
     # An element displayed stays on a board (a swap moves it, one for one), so each board shows
     # as many as its seat displayed, and no card is on two boards.
-    assert [len(cards) for cards in displayed] == list(stats["seat_displays"])  # type: ignore[arg-type]
+    assert [len(cards) for cards in displayed] == list(stats["seat_displays"])
     assert len(set().union(*displayed)) == sum(len(cards) for cards in displayed)
     assert all(":" in key for cards in displayed for key in cards)
 
@@ -204,7 +204,7 @@ def test_a_conjure_names_the_objects_it_showed_as_played() -> None:
     zum_play(s, "reveal:3", "enemy:fast_food")
     stats = game_statistics(ZUM).statistics(s)
     assert stats["played"] == ("barretina", "")
-    assert stats["held"][0] == "barretina montserrat sant_jordi"  # type: ignore[index]
+    assert stats["held"][0] == "barretina montserrat sant_jordi"
     assert stats["seat_conjures"] == (1, 0)
 
 
