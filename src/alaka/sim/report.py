@@ -442,8 +442,9 @@ def _components_section(groups: Sequence[GroupSummary], name: Callable[[GroupSum
         ]
         group = ours[0].group
         caption = (
-            f"{name(group)}, {column}: {len(shown)} of {len(ours)} components tested (the largest "
-            f"differences, and every flagged one); the median difference is {100 * median:+.1f} points."
+            f"{name(group)}, {column}: the {min(TOP_COMPONENTS, len(ours))} largest differences of the "
+            f"{len(ours)} components tested, and every other flagged one ({len(shown)} rows); the "
+            f"column's median difference is {100 * median:+.1f} points."
         )
         header = [
             "component",
