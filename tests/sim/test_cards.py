@@ -29,7 +29,7 @@ from alaka.sim.results import iter_rows, read_info
 from alaka.sim.runs import SimulationError, game_statistics, plan_run
 from alaka.sim.scheduler import InlineBackend
 from alaka.sim.simulate import simulate
-from alaka.sim.summary import GroupSummary, summarize
+from alaka.sim.summary import GroupSummary, rate_difference, summarize
 
 ZUM = alaka.game("alakazum")
 ZOO = alaka.game("alakazoo")
@@ -58,6 +58,8 @@ def test_component_names_are_distinct_sorted_single_words() -> None:
 # -- synthetic games -----------------------------------------------------------------------------------
 
 CARDS = tuple(f"card{k}" for k in range(20))
+#: The chance that a card is dealt (to one seat) in a game.
+DEALT = 0.6
 COLUMNS: list[dict[str, Any]] = [
     {"name": "held", "type": "str", "per_seat": True, "component": True, "list": True, "meaning": "cards"},
     {"name": "seat_fights", "type": "int", "per_seat": True, "list": True, "meaning": "fights"},
@@ -74,7 +76,7 @@ def synthetic_games(games: int, seed: int, strong: str | None = None, players: i
     for index in range(games):
         held: list[list[str]] = [[] for _ in range(players)]
         for card in CARDS:
-            if rng.random() < 0.6:
+            if rng.random() < DEALT:
                 held[rng.randrange(players)].append(card)
         weights = [4.0 if strong in held[seat] else 1.0 for seat in range(players)]
         draw = rng.random()
@@ -120,20 +122,22 @@ def test_a_planted_strong_card_is_found_and_flagged_first() -> None:
 
 
 def test_with_no_card_that_matters_nothing_is_flagged_beyond_the_error_rate() -> None:
-    """Over 60 synthetic runs of 20 cards each: the uncorrected tests reject about 5% of the time
-    (the game-clustered interval is right; one treating the seats as independent, Newcombe's, is
-    too narrow and rejects about 11%), and few runs flag any card after the correction (about
-    7% of runs over many seeds: the normal p-values' far tails are a little heavy)."""
-    rejected = tested = runs_flagged = counts_clear = 0
+    """Over 60 synthetic runs of 20 cards each: the uncorrected tests reject about 5% of the time,
+    where Newcombe's interval, which treats a game's seats as independent, rejects about 8% (so
+    these games tell the two apart), and few runs flag any card after the correction (about 7%
+    of runs over many seeds: the normal p-values' far tails are a little heavy)."""
+    rejected = independent = tested = runs_flagged = counts_clear = 0
     for seed in range(60):
         groups = synthetic_games(250, seed=100 + seed)
         effects = component_effects(groups)
         tested += len(effects)
         rejected += sum(e.difference.p_value < 0.05 for e in effects)
+        independent += sum(rate_difference("", e.others, e.holders).p_value < 0.05 for e in effects)
         runs_flagged += any(e.flagged for e in effects)
         counts_clear += sum(e.difference.clear for e in seat_effects(groups))
     assert tested == 60 * len(CARDS)
     assert 0.035 < rejected / tested < 0.065, rejected / tested
+    assert independent / tested > 0.07, independent / tested
     assert runs_flagged <= 8, runs_flagged
     assert counts_clear <= 7, counts_clear  # one test a run: about 3 of 60 by chance
 

@@ -11,11 +11,12 @@ Intervals: a proportion gets the Wilson interval (:func:`alaka.sim.estimates.wil
 difference of proportions gets Newcombe's interval built from the two Wilson intervals; a mean
 gets the normal interval, and a difference of means Welch's. The seats that had a card against
 the others of the same games (:func:`split_difference`, read by :mod:`alaka.sim.cards`) get a
-game-clustered interval, since the seats of one game are not independent samples. The configurations of a sweep play
-the same seeds, so game ``i`` of one and game ``i`` of another share their deal and dice: there
-a difference is the mean of the games' paired differences, with its normal interval, which
-leaves out the variation the two share (the deal) and is narrower for as many games. A shared
-win counts as an equal share of one win for each winner, as in the arena.
+game-clustered interval, since the seats of one game are not independent samples. The
+configurations of a sweep play the same seeds, so game ``i`` of one and game ``i`` of another
+share their deal and dice: there a difference is the mean of the games' paired differences, with
+its normal interval, which leaves out the variation the two share (the deal) and is narrower for
+as many games. A shared win counts as an equal share of one win for each winner, as in the
+arena.
 """
 
 from __future__ import annotations
@@ -182,14 +183,15 @@ def split_difference(
     that counts each game once (``None`` when one side has no seat or there is one game).
 
     The seats of one game are not independent: one seat's win is the others' loss, so an
-    interval that treats them as separate samples (Newcombe's) is too narrow, by about a fifth
-    at 3 players, and finds strong cards by chance (11% of the tests of a card that does
-    nothing reject at 5%). Each side's mean is a ratio of sums over games; its error is the
-    game-clustered (sandwich) one: the variance over games of each game's contribution to the
-    difference, ``z = (a - r_set m) / M - (b - r_rest k) / K`` (``b = t - a`` and
-    ``k = players - m`` for the rest; ``M`` and ``K`` the two sides' seats over all games),
-    read from the sums of products. The p-value is read from the same error taken at the pooled
-    mean (a score test: :attr:`Difference.null_error`).
+    interval that treats them as separate samples (Newcombe's) is too narrow and finds strong
+    cards by chance: in the synthetic 3-player games of ``tests/sim/test_cards.py`` 8% of the
+    tests of a card that does nothing reject at 5%, against 5% with this one. Each side's mean
+    is a ratio of sums over games; its error is the game-clustered (sandwich) one: the variance
+    over games of each game's contribution to the difference,
+    ``z = (a - r_set m) / M - (b - r_rest k) / K`` (``b = t - a`` and ``k = players - m`` for the
+    rest; ``M`` and ``K`` the two sides' seats over all games), read from the sums of products.
+    The p-value is read from the same error taken at the pooled mean (a score test:
+    :attr:`Difference.null_error`).
     """
     games = totals.games
     set_seats, rest_seats = split.m, players * games - split.m
