@@ -55,6 +55,10 @@ def synthetic_row(config: Any, index: int, first_wins: bool, rounds: int) -> dic
         "own_creature_points": 0,
         "over_limit": 3 if config.label == "final_lines=partial" else 1,
         "over_limit_discards": 3,
+        **{f"seat_{name}": [1, 1] for name in ("dark_power", "passes", "displays", "creature_points")},
+        **{f"seat_{name}": [2, 2] for name in ("first_points", "line_points", "over_limit")},
+        "displayed": ["griffin:head", "kraken:tail"],
+        "hand": ["", ""],
         "seconds": 0.01,
     }
     for name, value in config.options:

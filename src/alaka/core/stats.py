@@ -9,6 +9,15 @@ Each game has a ``stats`` module beside its rules with the same three names:
 - ``basics(final_state)``: the :class:`GameBasics` every game has but keeps in its own fields
   (who played first, how many turns, whether the safety limit stopped it).
 
+A *component* column (``StatColumn(..., per_seat=True, component=True)``, type ``str``) links
+cards to seats: each seat's value names the cards or components that seat held, played or
+displayed, joined by single spaces (:func:`join_components`). The statistics are otherwise
+summed over the players, which says how much of something happened but not who it helped; a
+component column is what lets the balance report set the seats that had a card against the
+seats that did not ("a seat holding it wins 60% against 30%"), the effect a designer looks for
+when one card is too strong. Per-seat counts (``seat_*`` columns) do the same for what each
+seat did.
+
 Why declared columns and not free-form dicts: a results file must have the same columns in
 every row, whatever happened in the game (no spell cast is a 0, not a missing key), so that
 pandas, polars and DuckDB read it as a table. The declaration lives in the game's folder, so
@@ -17,7 +26,7 @@ the simulator never needs to know which game it is running.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 #: One value of a statistic.
@@ -51,10 +60,18 @@ class StatColumn:
     meaning: str
     #: One value per seat (seat 0 first) instead of one for the game.
     per_seat: bool = False
+    #: Each seat's value is a space-separated list of component names (:func:`join_components`),
+    #: read by the report card by card; only for a per-seat ``str`` column.
+    component: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in STAT_TYPES:
             raise TypeError(f"statistic {self.name!r}: type must be int, float, bool or str")
+        if self.component and not (self.per_seat and self.type is str):
+            raise TypeError(
+                f"statistic {self.name!r}: a component column lists names per seat, so it must be "
+                "per_seat=True with type str"
+            )
 
     def accepts(self, value: object, players: int) -> bool:
         """Whether ``value`` fits this column in a game of ``players`` (bool is not an int here)."""
@@ -72,6 +89,24 @@ class StatColumn:
         if self.type is int:
             return isinstance(value, int) and not isinstance(value, bool)
         return isinstance(value, self.type)
+
+
+def join_components(names: Iterable[str]) -> str:
+    """One seat's value of a component column: the distinct names, sorted, joined by single
+    spaces ("" for none). Distinct, because the report asks whether a seat had a card, not how
+    many copies (a count would make "had it" depend on the copies in the box); sorted, so that
+    equal sets are equal strings. A name with a space in it, or an empty one, would split or
+    vanish when read back, so it is a ``ValueError``."""
+    distinct = set(names)
+    bad = sorted(name for name in distinct if not name or any(c.isspace() for c in name))
+    if bad:
+        raise ValueError(f"a component name must be one word, got {bad[0]!r}")
+    return " ".join(sorted(distinct))
+
+
+def split_components(value: str) -> frozenset[str]:
+    """The names in one seat's value of a component column (the inverse of :func:`join_components`)."""
+    return frozenset(value.split())
 
 
 def check_statistics(

@@ -5,8 +5,9 @@ written either as a self-contained HTML page (plots embedded as PNG data, no net
 open it) or as Markdown (the same lines and tables, no plots). What it shows, per
 configuration: who wins by turn-order position and by bot, with 95% intervals (the
 first-player advantage), how long games last, the scores, and every statistic the game
-declares; for a sweep or against ``--baseline``, each difference with its interval and a
-verdict line. matplotlib is imported only to draw the HTML page's plots.
+declares, and what each card or component does and what the winners did (from the game's
+per-seat columns, :mod:`alaka.sim.cards`); for a sweep or against ``--baseline``, each
+difference with its interval and a verdict line. matplotlib is imported only to draw the HTML page's plots.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from alaka.core.params import OptionValue
 from alaka.core.registry import entry as get_entry
 from alaka.core.registry import game as get_game
+from alaka.sim.cards import MIN_GAMES, ComponentEffect, component_effects, seat_effects
 from alaka.sim.changes import option_changes
 from alaka.sim.results import ResultsInfo, iter_rows, read_info
 from alaka.sim.runs import BASE_LABEL, RunPlan, SimulationError, option_text
@@ -40,6 +42,9 @@ from alaka.sim.summary import (
 
 #: Values of a word statistic shown before the rest are lumped together.
 TOP_WORDS = 8
+#: Components shown per configuration and column in "What each component does" (flagged ones
+#: beyond these are shown too).
+TOP_COMPONENTS = 12
 
 Plot = Callable[[Any], None]  # draws on a matplotlib Figure
 
@@ -100,7 +105,9 @@ def build_report(path: Path | str, baseline: Path | str | None = None) -> Report
         _endings_section(groups, name),
         _length_section(groups, name),
         _scores_section(groups, name, declared.scores, declared.returns),
-        *(_stat_section(column, groups, name) for column in info.stat_columns()),
+        *(_stat_section(column, groups, name) for column in info.stat_columns() if _own_section(column)),
+        *_components_section(groups, name),
+        *_seats_did_section(groups, name),
     ]
     comparisons = sweep_comparisons(groups)
     if baseline is not None:
@@ -384,6 +391,122 @@ def _stat_section(
             section.tables.append(Table(header, win_rows, caption))
         section.plots.append(lambda fig: _plot_shares(fig, stats, name, values, stat_name))
     return section
+
+
+def _components_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> list[Section]:
+    """For each component column: the components whose holders win more (or less) than the other
+    seats of the same games, strongest first (:func:`alaka.sim.cards.component_effects`)."""
+    if not any(s.kind == "components" for g in groups for s in g.stats.values()):
+        return []
+    section = Section("What each component does")
+    effects = component_effects(groups)
+    flagged = [e for e in effects if e.flagged]
+    section.lines.append(
+        "For each card or component a game's per-seat columns name: the win share of the seats that "
+        "had it against the other seats of the same games (a shared win counts as shares), and the "
+        "difference with its 95% interval, counted game by game (one seat's win is another's loss, "
+        f"so the seats of a game are not independent samples). Only components seen in at least "
+        f"{MIN_GAMES} games, and missing from as many, are tested; their p-values are corrected "
+        "together for a false discovery rate of 5% (Benjamini-Hochberg)."
+    )
+    strongest = ", ".join(f"{e.component} ({e.column}, {_change(e.difference)})" for e in flagged[:5])
+    section.lines.append(
+        f"{len(effects)} components tested, {len(flagged)} flagged (a difference not chance)"
+        + (f"; the strongest: {strongest}." if flagged else ".")
+    )
+    section.lines.append(
+        "A difference says a card goes with winning, not that it makes a seat win: a seat that ends "
+        "with more cards or more elements is ahead anyway, so the cards of one column may all lean "
+        "the same way. Read a card against the column's typical card (the median difference below): "
+        "a card too strong stands out from the others."
+    )
+    keys = list(dict.fromkeys((e.group.key, e.column) for e in effects))
+    for key, column in keys:
+        ours = [e for e in effects if e.group.key == key and e.column == column]
+        changes = sorted(e.difference.change for e in ours)
+        median = changes[len(changes) // 2]
+        largest = sorted(ours, key=lambda e: -abs(e.difference.change))[:TOP_COMPONENTS]
+        chosen = {id(e) for e in largest}
+        shown = sorted([*largest, *(e for e in ours if e.flagged and id(e) not in chosen)], key=_strongest)
+        rows = [
+            [
+                e.component,
+                str(e.games),
+                rate_cell(e.holders),
+                rate_cell(e.others),
+                _change(e.difference),
+                f"{e.difference.adjusted:.3g}",
+                "yes" if e.flagged else "no",
+            ]
+            for e in shown
+        ]
+        group = ours[0].group
+        caption = (
+            f"{name(group)}, {column}: the {min(TOP_COMPONENTS, len(ours))} largest differences of the "
+            f"{len(ours)} components tested, and every other flagged one ({len(shown)} rows); the "
+            f"column's median difference is {100 * median:+.1f} points."
+        )
+        header = [
+            "component",
+            "games",
+            "win share with",
+            "without",
+            "difference (95%)",
+            "adjusted p",
+            "flagged",
+        ]
+        section.tables.append(Table(header, rows, caption))
+    if not effects:
+        section.lines.append(f"No component was seen in {MIN_GAMES} games yet: play more games to test them.")
+    return [section]
+
+
+def _strongest(effect: ComponentEffect) -> float:
+    return -effect.difference.change
+
+
+def _seats_did_section(groups: Sequence[GroupSummary], name: Callable[[GroupSummary], str]) -> list[Section]:
+    """Per-seat counts: the winners' mean against the other seats' (:func:`alaka.sim.cards.seat_effects`)."""
+    effects = seat_effects(groups)
+    if not effects:
+        return []
+    section = Section("What each seat did")
+    section.lines.append(
+        "Each per-seat count the game declares: its mean for the seats that won against the other "
+        "seats, the difference with its 95% interval counted game by game, p-values corrected "
+        "together (Benjamini-Hochberg, 5%). What the winners did more of, or less."
+    )
+    rows = [
+        [
+            name(e.group),
+            e.column,
+            f"{e.difference.other:.2f}",
+            f"{e.difference.base:.2f}",
+            _change(e.difference),
+            f"{e.difference.adjusted:.3g}",
+            "yes" if e.difference.clear else "no",
+        ]
+        for e in effects
+    ]
+    header = [
+        "configuration",
+        "count",
+        "winners' mean",
+        "others' mean",
+        "difference (95%)",
+        "adjusted p",
+        "clear",
+    ]
+    section.tables.append(Table(header, rows))
+    return [section]
+
+
+def _own_section(column: dict[str, Any]) -> bool:
+    """Whether a statistic gets a section of its own: not a component column (its values are sets
+    of names, read card by card in "What each component does") nor a per-seat count (read as the
+    winners' against the others' in "What each seat did")."""
+    per_seat_count = column["per_seat"] and column["type"] in ("int", "float")
+    return not column.get("component") and not per_seat_count
 
 
 def _top_values(stats: Any) -> list[str]:

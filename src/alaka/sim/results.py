@@ -104,6 +104,7 @@ def _describe(column: StatColumn) -> dict[str, Any]:
         "name": column.name,
         "type": column.type.__name__,
         "per_seat": column.per_seat,
+        "component": column.component,
         "list": listed,
         "meaning": column.meaning,
     }
@@ -128,7 +129,8 @@ class ResultsInfo:
 
     path: Path
     plan: RunPlan
-    #: ``name``, ``type``, ``per_seat``, ``list`` and ``meaning`` of each column.
+    #: ``name``, ``type``, ``per_seat``, ``component``, ``list`` and ``meaning`` of each column
+    #: (``component`` is missing from files written before it existed: read it with ``.get``).
     columns: tuple[dict[str, Any], ...]
     rows: int
 

@@ -15,20 +15,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from alaka.sim.summary import Comparison
+from alaka.sim.summary import Comparison, Difference
+
+
+def adjusted(differences: Sequence[Difference]) -> list[Difference]:
+    """The differences, in order, each with its p-value corrected over all of them (a report
+    section's family: the comparisons, or the cards of "What each component does")."""
+    if not differences:
+        return []
+    from scipy import stats
+
+    values = stats.false_discovery_control([d.p_value for d in differences], method="bh")
+    return [dataclasses.replace(d, adjusted=float(p)) for d, p in zip(differences, values, strict=True)]
 
 
 def corrected(comparisons: Sequence[Comparison]) -> list[Comparison]:
     """The comparisons with every difference's p-value corrected over all of them."""
-    differences = [d for c in comparisons for d in c.differences]
-    if not differences:
-        return list(comparisons)
-    from scipy import stats
-
-    adjusted = iter(stats.false_discovery_control([d.p_value for d in differences], method="bh"))
-    return [
-        dataclasses.replace(
-            c, differences=[dataclasses.replace(d, adjusted=float(next(adjusted))) for d in c.differences]
-        )
-        for c in comparisons
-    ]
+    flat = iter(adjusted([d for c in comparisons for d in c.differences]))
+    return [dataclasses.replace(c, differences=[next(flat) for _ in c.differences]) for c in comparisons]
