@@ -314,3 +314,62 @@ def test_a_variant_report_says_what_the_variant_changes_not_which_file_it_read(t
     variant.unlink()
     gone = to_markdown(build_report(tmp_path / "variant.parquet"))
     assert f"catalogue: {variant} (cannot read" in gone
+
+
+def _alike_run(path: Path, run: int) -> None:
+    """Two configurations of 200 games each whose every number is drawn from one distribution
+    (a variant that changes nothing), each game its own draw."""
+    import random
+
+    plan = plan_run(
+        ZOO,
+        players=[2],
+        seats=["heuristic"],
+        options={},
+        vary=[("final_lines", ["complete", "partial"])],
+        games=200,
+        seed=0,
+    )
+    with ResultsWriter(path, plan) as writer:
+        for config in plan.configurations:
+            rows = []
+            for i in range(200):
+                draw = random.Random(f"{run}/{config.label}/{i}")
+                row = synthetic_row(config, i, draw.random() < 0.5, draw.randint(8, 14))
+                row["dark_power"] = draw.randint(0, 3)
+                row["displays"] = draw.randint(12, 20)
+                row["creature_points"] = draw.randint(0, 12)
+                row["line_points"] = draw.randint(0, 8)
+                row["completed"] = draw.random() < 0.9
+                row["over_limit"] = draw.randint(0, 4)
+                row["decisions"] = draw.randint(80, 120)
+                rows.append(row)
+            writer.add(rows)
+
+
+def test_a_report_of_two_configurations_that_play_alike_flags_nothing_beyond_its_error_rate(
+    tmp_path: Path,
+) -> None:
+    """A report compares dozens of measures between two configurations; when none differs, every
+    test is a null one, and Benjamini-Hochberg at 5% keeps the chance that a report flags anything
+    at 5%. Over 40 such reports at most 4 may (2 expected); at 5% each without the correction,
+    most reports would flag something, which the same runs show."""
+    from alaka.sim.results import iter_rows, read_info
+    from alaka.sim.summary import summarize, sweep_comparisons
+    from alaka.sim.verdicts import corrected
+
+    reports = 40
+    flagged = raw_flagged = tests = 0
+    for run in range(reports):
+        path = tmp_path / f"alike{run}.parquet"
+        _alike_run(path, run)
+        info = read_info(path)
+        groups = summarize(iter_rows(path), info.stat_columns(), keeps_scores=True)
+        comparisons = sweep_comparisons(groups)
+        differences = [d for c in comparisons for d in c.differences if not math.isnan(d.p_value)]
+        tests += len(differences)
+        raw_flagged += any(d.p_value < 0.05 for d in differences)
+        flagged += any(d.clear for c in corrected(comparisons) for d in c.differences)
+    assert tests / reports >= 8  # enough tests per report for the correction to matter
+    assert raw_flagged >= reports // 4
+    assert flagged <= 4
