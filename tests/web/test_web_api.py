@@ -359,12 +359,12 @@ def test_an_open_seat_is_offered_in_the_lobby_and_goes_to_the_first_who_joins(cl
 def test_a_table_whose_bots_cannot_be_built_is_refused_and_not_stored(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import alaka.ui.web.tables as tables
+    import alaka.ui.web.lobby as lobby
 
     def broken(spec: str, game: str) -> object:
-        raise tables.AlakaError(f"no bot {spec!r} for {game}")
+        raise lobby.AlakaError(f"no bot {spec!r} for {game}")
 
-    monkeypatch.setattr(tables, "make_bot", broken)
+    monkeypatch.setattr(lobby, "make_bot", broken)
     response = client.post("/api/tables", json={"game": "alakazum", "seats": HUMANS_AND_BOT})
     assert response.status_code == 400
     assert "no bot 'heuristic' for alakazum" in response.json()["error"]

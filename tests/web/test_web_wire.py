@@ -15,7 +15,8 @@ import pytest
 
 import alaka
 from alaka.core.protocol import CHANCE
-from alaka.ui.web import tables, wire
+from alaka.ui.web import table as one_table
+from alaka.ui.web import wire
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.store import SeatRow, SqliteStore
 from alaka.ui.web.tables import Pace, Table, TableRoom
@@ -86,9 +87,9 @@ def test_a_broadcast_builds_and_writes_each_distinct_message_once(
     for client in [*people, *spectators]:
         table.clients[client] = None
     built, written = [], []
-    seat_message, encode = table.seat_message, tables.encode
+    seat_message, encode = table.seat_message, one_table.encode
     monkeypatch.setattr(table, "seat_message", lambda *a: built.append(a) or seat_message(*a))
-    monkeypatch.setattr(tables, "encode", lambda m: written.append(m) or encode(m))
+    monkeypatch.setattr(one_table, "encode", lambda m: written.append(m) or encode(m))
     rng = random.Random(1)
     for _ in range(5):  # the deal, then a few turns: every client is sent each state once
         while state.current_player() == CHANCE:

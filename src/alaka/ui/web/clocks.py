@@ -17,7 +17,7 @@ the record; before, deciding and undoing in a loop added an increment each time 
 took a bank from 510 s to 1,706 s in 4 s). The notes live in memory: after a restart the
 decisions of the turn in progress keep their increments if undone (one turn's worth at most).
 
-When time runs out, the table (see :mod:`alaka.ui.web.tables`) announces it to everyone, then
+When time runs out, the server (see :mod:`alaka.ui.web.driver`) announces it to everyone, then
 the heuristic bot plays that seat's move, or, if the table says so, the seat forfeits the game
 (a reaction timer always hands the move to the bot: a game is not lost for a missed reaction).
 

@@ -11,7 +11,7 @@ brings back only the tables in play, however many finished ones the file holds.
 Every write is a committed transaction, made before the server tells anyone about the change.
 The journal is in WAL mode with ``synchronous=FULL``: a commit has reached the disk when it
 returns, so a killed process or a power cut loses nothing that was acknowledged. Actions are
-written by a :class:`~alaka.ui.web.tables.Journal` in a thread of its own, many tables' actions
+written by a :class:`~alaka.ui.web.journal.Journal` in a thread of its own, many tables' actions
 to a commit when they arrive together, so the disk's flush is paid once per batch, not per
 action.
 
