@@ -138,20 +138,36 @@ async def seat_client(ws: str, table: str, token: str, rng: random.Random, load:
                 continue
             seq = message["seq"]
             if sent_at and seq > acted:
-                if sent_at >= load.measure_from:
+                if load.measure_from <= sent_at <= stop:
                     load.latencies.append(time.perf_counter() - sent_at)
                 sent_at = 0.0
-            if message["view"]["outcome"] is not None or time.perf_counter() > stop:
+            if message["view"]["outcome"] is not None:
                 return int(seq)
+            if time.perf_counter() > stop and not sent_at:
+                return await _leave_together(stop, seq)
             legal = message["legal"]
             if len(legal) > 1 and seq > acted:
                 acted = seq
                 if load.think is not None:  # a person looks at the table before choosing
                     await asyncio.sleep(rng.uniform(*load.think))
+                if time.perf_counter() > stop:
+                    return await _leave_together(stop, seq)
                 choice = rng.choice(legal)["name"]
                 sent_at = time.perf_counter()
                 await conn.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
                 load.client_actions += 1
+
+
+#: Seconds after the deadline every client stays connected before they all leave: answers to
+#: actions sent before it still arrive on a server at its usual load, not amid hundreds of
+#: connections closing (which, counted, made the last half-second's latencies the p99).
+SETTLE = 2.0
+
+
+async def _leave_together(stop: float, seq: int) -> int:
+    """Wait, connected and sending nothing, until every client leaves: :data:`SETTLE` after ``stop``."""
+    await asyncio.sleep(max(0.0, stop + SETTLE - time.perf_counter()))
+    return int(seq)
 
 
 async def table_loop(
@@ -568,13 +584,15 @@ def serve_and_load(args: argparse.Namespace, tables: int, think: tuple[float, fl
 
         async def watch() -> None:
             """The processor time the processes use while latencies are counted."""
+            # (/proc is read in a thread: a scan of every process must not hold up the clients)
             await asyncio.sleep(max(0.0, load.measure_from - time.perf_counter()))
-            cpu["server"], cpu["client"] = tree_cpu_seconds(server.pid), own_cpu_seconds()
-            cpu["database"] = database_cpu()
+            client = own_cpu_seconds()
+            cpu["server"] = await asyncio.to_thread(tree_cpu_seconds, server.pid)
+            cpu["database"] = await asyncio.to_thread(database_cpu)
             await asyncio.sleep(args.seconds)
-            cpu["server"] = tree_cpu_seconds(server.pid) - cpu["server"]
-            cpu["client"] = own_cpu_seconds() - cpu["client"]
-            cpu["database"] = database_cpu() - cpu["database"]
+            cpu["client"] = own_cpu_seconds() - client
+            cpu["server"] = await asyncio.to_thread(tree_cpu_seconds, server.pid) - cpu["server"]
+            cpu["database"] = await asyncio.to_thread(database_cpu) - cpu["database"]
 
         async def measured() -> None:
             ramp = ramp_seconds(tables) if think is not None else 0.0
