@@ -66,19 +66,24 @@ def synthetic_row(config: Any, index: int, first_wins: bool, rounds: int) -> dic
     return row
 
 
-def synthetic_run(
-    path: Path, first_wins: dict[str, int], labels: tuple[str, ...] = ("complete", "partial")
-) -> None:
-    """100 games per configuration; the first player wins ``first_wins[label]`` of them."""
-    plan = plan_run(
+def sweep_plan(games: int, labels: tuple[str, ...] = ("complete", "partial")) -> Any:
+    """A 2-player Alakazoo sweep of ``final_lines`` over ``labels``, ``games`` games each."""
+    return plan_run(
         ZOO,
         players=[2],
         seats=["heuristic"],
         options={},
         vary=[("final_lines", list(labels))],
-        games=100,
+        games=games,
         seed=0,
     )
+
+
+def synthetic_run(
+    path: Path, first_wins: dict[str, int], labels: tuple[str, ...] = ("complete", "partial")
+) -> None:
+    """100 games per configuration; the first player wins ``first_wins[label]`` of them."""
+    plan = sweep_plan(100, labels)
     with ResultsWriter(path, plan) as writer:
         for config in plan.configurations:
             wins = first_wins[config.label]
@@ -246,15 +251,7 @@ def test_a_sweep_pairs_its_games_by_seed_and_sees_what_unpaired_intervals_cannot
     points, so it is clear: 2.0 ± 1.4 points. The second reading's games are written in reverse
     order, so a pairing by position instead of by seed would find nonsense."""
     path = tmp_path / "paired.parquet"
-    plan = plan_run(
-        ZOO,
-        players=[2],
-        seats=["heuristic"],
-        options={},
-        vary=[("final_lines", ["complete", "partial"])],
-        games=400,
-        seed=0,
-    )
+    plan = sweep_plan(400)
     with ResultsWriter(path, plan) as writer:
         complete, partial = plan.configurations
         writer.add(synthetic_row(complete, i, i % 2 == 0, 10) for i in range(400))
@@ -321,15 +318,7 @@ def _alike_run(path: Path, run: int) -> None:
     (a variant that changes nothing), each game its own draw."""
     import random
 
-    plan = plan_run(
-        ZOO,
-        players=[2],
-        seats=["heuristic"],
-        options={},
-        vary=[("final_lines", ["complete", "partial"])],
-        games=200,
-        seed=0,
-    )
+    plan = sweep_plan(200)
     with ResultsWriter(path, plan) as writer:
         for config in plan.configurations:
             rows = []
