@@ -139,6 +139,9 @@ class PostgresStore(Store):
         self._address: str | None = None
         self._held: set[str] = set()
         self._lost: list[str] = []
+        #: Guards ``_lost`` alone: :meth:`lost` is asked from the event loop, which must never
+        #: wait for ``_lock``, held by a commit (a disk flush) in the journal's thread.
+        self._lost_lock = threading.Lock()
         with self._lock:
             self._connection()
 
@@ -176,7 +179,8 @@ class PostgresStore(Store):
         for table_id in sorted(self._held):
             if not self._lock_table(db, table_id):
                 self._held.discard(table_id)
-                self._lost.append(table_id)
+                with self._lost_lock:
+                    self._lost.append(table_id)
 
     def _register(self, db: psycopg.Connection[Any]) -> None:
         db.execute(
@@ -310,7 +314,7 @@ class PostgresStore(Store):
         return [table_id for (table_id,) in rows]
 
     def lost(self) -> list[str]:
-        with self._lock:
+        with self._lost_lock:
             lost, self._lost = self._lost, []
         return lost
 
