@@ -155,6 +155,9 @@ export function offerOnTable(root, view, legal, act) {
     }
   }
   for (const [element, actions] of byPlace) {
+    // A button's insides are not read out by themselves: its name says what it shows too.
+    const shown = shownWords(element);
+    const named = (words) => (shown ? `${words}: ${shown}` : words);
     element.classList.add("choice");
     element.tabIndex = 0;
     element.setAttribute("role", "button");
@@ -162,18 +165,37 @@ export function offerOnTable(root, view, legal, act) {
       const [action] = actions;
       element.dataset.action = action.name;
       element.title = withHint(action);
-      element.setAttribute("aria-label", withHint(action));
+      element.setAttribute("aria-label", named(withHint(action)));
       onPress(element, () => act(action.name, element));
     } else {
       const words = `${actions.length} choices: ${actions.map(withHint).join(" / ")}`;
       element.dataset.choices = String(actions.length);
       element.title = words;
-      element.setAttribute("aria-label", words);
+      element.setAttribute("aria-label", named(words));
       element.setAttribute("aria-haspopup", "menu");
       onPress(element, () => openMenu(element, actions, act));
     }
   }
   return rest;
+}
+
+/** The longest description of a table element a choice's name carries. */
+const SHOWN_WORDS = 300;
+
+/**
+ * What a table element shows, in words: the renderer's own (`data-words`, or the `aria-label`
+ * of a rune or a die), else the heading of a player's side, else its lines of text ("Column 2,
+ * Griffin left ear, ..."), with its tooltip if that says more (a hand card's effect).
+ */
+function shownWords(element) {
+  const given = element.dataset.words || element.getAttribute("aria-label");
+  if (given) return given;
+  const heading = element.querySelector("h2, h3");
+  const lines = (heading || element).innerText.split("\n").map((line) => line.trim()).filter(Boolean);
+  const words = lines.join(", ");
+  const title = element.getAttribute("title");
+  const all = title && !words.includes(title) ? `${words} (${title})` : words;
+  return all.length > SHOWN_WORDS ? `${all.slice(0, SHOWN_WORDS - 1)}…` : all;
 }
 
 /** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
