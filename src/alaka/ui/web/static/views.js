@@ -184,18 +184,31 @@ const SHOWN_WORDS = 300;
 
 /**
  * What a table element shows, in words: the renderer's own (`data-words`, or the `aria-label`
- * of a rune or a die), else the heading of a player's side, else its lines of text ("Column 2,
- * Griffin left ear, ..."), with its tooltip if that says more (a hand card's effect).
+ * of a rune), else the heading of a player's side, else its lines of text ("Column 2, Griffin
+ * left ear, ..."), with its tooltip if that says more (a hand card's effect).
  */
 function shownWords(element) {
   const given = element.dataset.words || element.getAttribute("aria-label");
   if (given) return given;
-  const heading = element.querySelector("h2, h3");
-  const lines = (heading || element).innerText.split("\n").map((line) => line.trim()).filter(Boolean);
-  const words = lines.join(", ");
+  const words = textLines(element.querySelector("h2, h3") || element).join(", ");
   const title = element.getAttribute("title");
   const all = title && !words.includes(title) ? `${words} (${title})` : words;
   return all.length > SHOWN_WORDS ? `${all.slice(0, SHOWN_WORDS - 1)}…` : all;
+}
+
+/** The text in `element` as written (not as styled: no capitals from the stylesheet), a line
+ * per block and inline parts joined to theirs: ["Column 2", "Griffin left ear (market 3)"]. */
+function textLines(element) {
+  const lines = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    const inline = node.parentElement !== element && getComputedStyle(node.parentElement).display === "inline";
+    if (inline && lines.length) lines[lines.length - 1] += ` ${text}`;
+    else lines.push(text);
+  }
+  return lines;
 }
 
 /** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
