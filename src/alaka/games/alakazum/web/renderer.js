@@ -35,10 +35,7 @@ function seatKeyName(key) {
 function characterCard(c, face) {
   return h(
     "article",
-    {
-      class: `card character ${cultureClass(c.culture)}`,
-      dataset: { place: `char:${c.card}`, topic: c.name, words: characterWords(c) },
-    },
+    { class: `card character ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
     h("div", { class: "card-name" }, c.name),
     h(
@@ -59,15 +56,6 @@ function characterCard(c, face) {
         )
       : null,
   );
-}
-
-/** A character card in words, numbers included (the name of a choice made on it: a screen
- * reader does not read a button's insides): "Moura, VAL level A: combat 2, culture 1, ...". */
-function characterWords(c) {
-  const numbers = `combat ${c.combat}, culture ${c.culture_points}, resistance ${c.resistance}, magic ${c.magic_energy}`;
-  const traits = c.traits.map((t) => t.replaceAll("_", " "));
-  if (c.broom) traits.push("broom");
-  return `${c.name}, ${c.culture} level ${c.level}: ${numbers}${traits.length ? `; ${traits.join(", ")}` : ""}`;
 }
 
 /** "A 1/0/1 · B 2/1/2 · C 3/2/3": combat/culture/resistance at each printed level. */

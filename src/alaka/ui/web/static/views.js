@@ -155,9 +155,6 @@ export function offerOnTable(root, view, legal, act) {
     }
   }
   for (const [element, actions] of byPlace) {
-    // A button's insides are not read out by themselves: its name says what it shows too.
-    const shown = shownWords(element);
-    const named = (words) => (shown ? `${words}: ${shown}` : words);
     element.classList.add("choice");
     element.tabIndex = 0;
     element.setAttribute("role", "button");
@@ -165,13 +162,13 @@ export function offerOnTable(root, view, legal, act) {
       const [action] = actions;
       element.dataset.action = action.name;
       element.title = withHint(action);
-      element.setAttribute("aria-label", named(withHint(action)));
+      nameChoice(element, withHint(action));
       onPress(element, () => act(action.name, element));
     } else {
       const words = `${actions.length} choices: ${actions.map(withHint).join(" / ")}`;
       element.dataset.choices = String(actions.length);
       element.title = words;
-      element.setAttribute("aria-label", named(words));
+      nameChoice(element, words);
       element.setAttribute("aria-haspopup", "menu");
       onPress(element, () => openMenu(element, actions, act));
     }
@@ -179,36 +176,20 @@ export function offerOnTable(root, view, legal, act) {
   return rest;
 }
 
-/** The longest description of a table element a choice's name carries. */
-const SHOWN_WORDS = 300;
-
 /**
- * What a table element shows, in words: the renderer's own (`data-words`, or the `aria-label`
- * of a rune), else the heading of a player's side, else its lines of text ("Column 2, Griffin
- * left ear, ..."), with its tooltip if that says more (a hand card's effect).
+ * Name a table element offered as a choice: `words` (the choice), then what it shows, as a
+ * screen reader reads a button's insides. An element with text (a card, a column, a player's
+ * side) gets the words first in its text, for screen readers only, so its name says the choice
+ * and every number shown, in the order shown; an element without (a rune) has them in its
+ * label, before its own ("red rune").
  */
-function shownWords(element) {
-  const given = element.dataset.words || element.getAttribute("aria-label");
-  if (given) return given;
-  const words = textLines(element.querySelector("h2, h3") || element).join(", ");
-  const title = element.getAttribute("title");
-  const all = title && !words.includes(title) ? `${words} (${title})` : words;
-  return all.length > SHOWN_WORDS ? `${all.slice(0, SHOWN_WORDS - 1)}…` : all;
-}
-
-/** The text in `element` as written (not as styled: no capitals from the stylesheet), a line
- * per block and inline parts joined to theirs: ["Column 2", "Griffin left ear (market 3)"]. */
-function textLines(element) {
-  const lines = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.replace(/\s+/g, " ").trim();
-    if (!text) continue;
-    const inline = node.parentElement !== element && getComputedStyle(node.parentElement).display === "inline";
-    if (inline && lines.length) lines[lines.length - 1] += ` ${text}`;
-    else lines.push(text);
+function nameChoice(element, words) {
+  if (element.textContent.trim()) {
+    element.prepend(h("span", { class: "choice-words" }, `${words}: `));
+  } else {
+    const own = element.getAttribute("aria-label");
+    element.setAttribute("aria-label", own ? `${words}: ${own}` : words);
   }
-  return lines;
 }
 
 /** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
@@ -320,12 +301,18 @@ export class Changes {
   }
 }
 
+/** An element's text as drawn, without the words a choice on it adds for screen readers. */
+function shownText(element) {
+  const words = element.querySelector(":scope > .choice-words");
+  return words ? element.textContent.slice(words.textContent.length) : element.textContent;
+}
+
 function looks(root) {
   const found = new Map();
   for (const element of root.querySelectorAll("[data-place]")) {
     if (element.querySelector("[data-place]")) continue; // a player's side, not one thing on it
     const place = element.dataset.place;
-    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${element.textContent}`;
+    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${shownText(element)}`;
     found.set(place, found.has(place) ? `${found.get(place)}+${look}` : look);
   }
   return found;
