@@ -208,9 +208,15 @@ class Person:
     """One person at a table: a browser context of their own, clicking seeded-random choices."""
 
     def __init__(
-        self, browser: Browser, url: str, seed: int, viewport: ViewportSize = DESKTOP, touch: bool = False
+        self,
+        browser: Browser,
+        url: str,
+        seed: int,
+        viewport: ViewportSize = DESKTOP,
+        touch: bool = False,
+        bypass_csp: bool = False,  # lets a test add a script of its own (axe-core: test_accessibility.py)
     ) -> None:
-        self.context = browser.new_context(viewport=viewport, has_touch=touch)
+        self.context = browser.new_context(viewport=viewport, has_touch=touch, bypass_csp=bypass_csp)
         self.context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none

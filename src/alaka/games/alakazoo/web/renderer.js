@@ -38,7 +38,7 @@ function cardKey(name, view) {
 function rune(r, place) {
   const words = `${r.colour} rune${r.token ? " with a Magic Power token" : ""}`;
   const cls = `rune ${colourClass(r.colour)}${r.token ? " token" : ""}`;
-  return h("span", { class: cls, title: words, "aria-label": words, dataset: { place } });
+  return h("span", { class: cls, role: "img", title: words, "aria-label": words, dataset: { place } });
 }
 
 function boardCell(player, space, name) {
@@ -64,13 +64,20 @@ function boardCell(player, space, name) {
   );
 }
 
-/** A board: the nine spaces row by row, named as printed (the view's `spaces`). */
+/** A board: the nine spaces row by row, named as printed (the view's `spaces`). A screen reader
+ * reads it as a table of three rows of three cells (the rows and cells take no room on screen:
+ * the spaces stay the 3×3 grid's items). */
 function board(view, player) {
-  return h(
-    "div",
-    { class: "board", role: "grid", "aria-label": `portal board of ${playerName(player.seat)}` },
-    view.spaces.map((name, k) => boardCell(player, k, name)),
+  const rows = [0, 1, 2].map((row) =>
+    h(
+      "div",
+      { class: "board-row", role: "row" },
+      view.spaces
+        .slice(3 * row, 3 * row + 3)
+        .map((name, k) => h("div", { class: "board-cell", role: "cell" }, boardCell(player, 3 * row + k, name))),
+    ),
   );
+  return h("div", { class: "board", role: "table", "aria-label": `portal board of ${playerName(player.seat)}` }, rows);
 }
 
 function playerStats(view, player) {
@@ -231,9 +238,9 @@ function pilesPanel(view) {
     h(
       "p",
       { class: "legend" },
-      h("span", { class: "rune colour-grey token" }),
+      h("span", { class: "rune colour-grey token", "aria-hidden": "true" }),
       " a Magic Power token on a rune, ",
-      h("span", { class: "rune colour-grey" }),
+      h("span", { class: "rune colour-grey", "aria-hidden": "true" }),
       " a free rune",
     ),
   );

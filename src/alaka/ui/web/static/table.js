@@ -176,8 +176,47 @@ function drawTable() {
   const legal = page.gaveUp ? [] : message.legal;
   page.offCanvas = offerOnTable(board, message.view, legal, act);
   if (page.guide) explainIn(board, page.guide);
+  // A choice on the table is one control: what is explained inside it is no stop of its own.
+  for (const inner of board.querySelectorAll(".choice [tabindex]")) {
+    if (!inner.classList.contains("choice")) inner.removeAttribute("tabindex");
+  }
   if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
 }
+
+// -- the keyboard: straight to the choices -------------------------------------------------
+
+/** This seat's choices now, in the order the key C visits them: the places on the table (as
+ * the table reads), then the buttons, then Undo. */
+function choices() {
+  const onTable = [...document.querySelectorAll("#board .choice")];
+  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")];
+  return [...onTable, ...buttons];
+}
+
+/** Focus the next choice (`step` -1: the one before), from the focused one; the first from
+ * anywhere else. With no choice now, the turn panel says who is deciding. */
+function toChoice(step) {
+  const all = choices();
+  if (!all.length) {
+    $("turn-panel").focus();
+    return;
+  }
+  const at = all.indexOf(document.activeElement);
+  const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;
+  all[next].focus();
+}
+
+$("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  toChoice(1);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "c" && event.key !== "C") return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
+  event.preventDefault();
+  toChoice(event.shiftKey ? -1 : 1);
+});
 
 /** Someone came or went: only the summary changed (names, who is here), not the game. */
 function onTable(table) {

@@ -162,18 +162,34 @@ export function offerOnTable(root, view, legal, act) {
       const [action] = actions;
       element.dataset.action = action.name;
       element.title = withHint(action);
-      element.setAttribute("aria-label", withHint(action));
+      nameChoice(element, withHint(action));
       onPress(element, () => act(action.name, element));
     } else {
       const words = `${actions.length} choices: ${actions.map(withHint).join(" / ")}`;
       element.dataset.choices = String(actions.length);
       element.title = words;
-      element.setAttribute("aria-label", words);
+      nameChoice(element, words);
       element.setAttribute("aria-haspopup", "menu");
       onPress(element, () => openMenu(element, actions, act));
     }
   }
   return rest;
+}
+
+/**
+ * Name a table element offered as a choice: `words` (the choice), then what it shows, as a
+ * screen reader reads a button's insides. An element with text (a card, a column, a player's
+ * side) gets the words first in its text, for screen readers only, so its name says the choice
+ * and every number shown, in the order shown; an element without (a rune) has them in its
+ * label, before its own ("red rune").
+ */
+function nameChoice(element, words) {
+  if (element.textContent.trim()) {
+    element.prepend(h("span", { class: "choice-words" }, `${words}: `));
+  } else {
+    const own = element.getAttribute("aria-label");
+    element.setAttribute("aria-label", own ? `${words}: ${own}` : words);
+  }
 }
 
 /** "Take column 2 (over the hand limit of 4: +1 Dark Power)": a choice and its cost. */
@@ -285,12 +301,18 @@ export class Changes {
   }
 }
 
+/** An element's text as drawn, without the words a choice on it adds for screen readers. */
+function shownText(element) {
+  const words = element.querySelector(":scope > .choice-words");
+  return words ? element.textContent.slice(words.textContent.length) : element.textContent;
+}
+
 function looks(root) {
   const found = new Map();
   for (const element of root.querySelectorAll("[data-place]")) {
     if (element.querySelector("[data-place]")) continue; // a player's side, not one thing on it
     const place = element.dataset.place;
-    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${element.textContent}`;
+    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${shownText(element)}`;
     found.set(place, found.has(place) ? `${found.get(place)}+${look}` : look);
   }
   return found;
