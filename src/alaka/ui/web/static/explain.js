@@ -68,7 +68,8 @@ export function smallTable(rows) {
 //
 // - A mouse (or pen) explains what it *moved* onto, after resting there HOVER_MS; leaving, a
 //   scroll, a press elsewhere or Escape closes it. Only a pointermove that really moved counts
-//   (the browser's own events for a redraw under a still pointer do not).
+//   (the browser's own events for a redraw under a still pointer do not), and a press ends the
+//   wait: after a click nothing is explained until the mouse moves again.
 // - A finger explains on the first tap. If the thing tapped is also a choice, that first tap
 //   only explains (the tip says "Tap again to choose it."); a second tap on it chooses. A tap
 //   elsewhere closes it.
@@ -95,23 +96,36 @@ function cancelPending() {
   pending = null;
 }
 
-/** Take the explanation away (the table is drawn again: what it explained may be gone). */
-export function hide() {
-  cancelPending();
+function closeTip() {
   if (tip) tip.remove();
   tip = null;
   shownFor = null;
   shownHow = null;
 }
 
-/** Hide an explanation a pointer opened (one the keyboard's focus opened stays). */
-function hidePointed() {
-  if (shownHow !== "focus") hide();
+/**
+ * Take the explanation away: the table is drawn again, and what it explained may be gone. A
+ * mouse on its way to an explanation (it moved, it did not press) keeps its wait: it is shown
+ * if the same thing is under the pointer when the wait is over.
+ */
+export function hide() {
+  closeTip();
+}
+
+/** Close the explanation and forget a mouse's wait. */
+function dismiss() {
+  cancelPending();
+  closeTip();
+}
+
+/** Close an explanation a pointer opened (one the keyboard's focus opened stays). */
+function dismissPointed() {
+  if (shownHow !== "focus") dismiss();
 }
 
 function show(element, entry, how, { note = null, waited = 0 } = {}) {
   if (shownFor === element && shownHow === how) return;
-  hide();
+  dismiss();
   tip = h(
     "div",
     { class: "explain-tip", role: "tooltip", "data-testid": "explanation", dataset: { how, waited: String(Math.round(waited)) } },
@@ -155,8 +169,8 @@ function listenOnPage() {
     (event) => {
       pressedAt = performance.now();
       if (event.pointerType === "touch") touchedAt = pressedAt;
-      cancelPending();
-      if (shownFor && !shownFor.contains(event.target)) hide();
+      cancelPending(); // a press is no rest: what it leaves under the pointer is not explained
+      if (shownFor && !shownFor.contains(event.target)) dismiss();
     },
     { capture: true, passive: true },
   );
@@ -168,9 +182,9 @@ function listenOnPage() {
     { capture: true, passive: true },
   );
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") hide();
+    if (event.key === "Escape") dismiss();
   });
-  document.addEventListener("scroll", hidePointed, { capture: true, passive: true });
+  document.addEventListener("scroll", dismissPointed, { capture: true, passive: true });
 }
 
 /**
@@ -199,22 +213,25 @@ export function explainIn(root, guide) {
     const [element, entry] = topicOf(event.target);
     if (element && (shownFor === element || (pending && pending.element === element))) return;
     cancelPending();
-    hidePointed();
+    dismissPointed();
     if (!entry) return;
     const since = performance.now();
     const timer = setTimeout(() => {
       pending = null;
+      // What is under the pointer now: the thing it moved onto, or the same thing drawn again.
       const under = document.elementFromPoint(pointer.x, pointer.y);
-      if (element.isConnected && under && element.contains(under)) {
-        show(element, entry, "hover", { waited: performance.now() - since });
-      }
+      const [found, shown] = under ? topicOf(under) : [null, null];
+      const same =
+        found === element ||
+        (found && !element.isConnected && found.dataset.topic === element.dataset.topic && found.dataset.place === element.dataset.place);
+      if (same) show(found, shown, "hover", { waited: performance.now() - since });
     }, HOVER_MS);
     pending = { element, timer };
   });
   root.addEventListener("pointerleave", (event) => {
     if (event.pointerType === "touch") return;
+    dismissPointed();
     cancelPending();
-    hidePointed();
   });
   root.addEventListener("focusin", (event) => {
     // Only the keyboard's focus explains at once; a press focuses too, and has its own rules.
@@ -224,7 +241,7 @@ export function explainIn(root, guide) {
     if (entry) show(element, entry, "focus");
   });
   root.addEventListener("focusout", () => {
-    if (shownHow === "focus") hide();
+    if (shownHow === "focus") dismiss();
   });
   // Capture: this runs before a choice's own click, which leaves a click prevented here alone.
   root.addEventListener(
@@ -235,7 +252,7 @@ export function explainIn(root, guide) {
       const choice = event.target.closest(".choice");
       if (byTouch(event)) {
         if (shownFor === element) {
-          hide(); // the second tap: a choice is chosen, anything else just closes
+          dismiss(); // the second tap: a choice is chosen, anything else just closes
           return;
         }
         show(element, entry, "tap", { note: choice ? "Tap again to choose it." : null });
@@ -243,7 +260,7 @@ export function explainIn(root, guide) {
         return;
       }
       if (choice) return; // a click on a choice chooses
-      if (shownFor === element && shownHow === "click") hide();
+      if (shownFor === element && shownHow === "click") dismiss();
       else show(element, entry, "click");
     },
     true,
