@@ -184,7 +184,11 @@ function listenOnPage() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") dismiss();
   });
-  document.addEventListener("scroll", dismissPointed, { capture: true, passive: true });
+  // A scroll moves what was explained; a mouse's wait goes on (it looks under the pointer at its end).
+  const scrolled = () => {
+    if (shownHow !== "focus") closeTip();
+  };
+  document.addEventListener("scroll", scrolled, { capture: true, passive: true });
 }
 
 /**
