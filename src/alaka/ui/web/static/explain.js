@@ -128,7 +128,13 @@ function show(element, entry, how, { note = null, waited = 0 } = {}) {
   dismiss();
   tip = h(
     "div",
-    { class: "explain-tip", role: "tooltip", "data-testid": "explanation", dataset: { how, waited: String(Math.round(waited)) } },
+    {
+      class: "explain-tip",
+      role: "tooltip",
+      "data-testid": "explanation",
+      // how it was opened, and after how long a rest (for the tests)
+      dataset: { how, waited: String(Math.round(waited)) },
+    },
     explanation(entry),
     note ? h("p", { class: "explain-note", "data-testid": "explanation-note" }, note) : null,
   );
@@ -143,6 +149,11 @@ function show(element, entry, how, { note = null, waited = 0 } = {}) {
   tip.style.top = `${roomBelow < tip.offsetHeight + 12 && above > window.scrollY ? above : below}px`;
   shownFor = element;
   shownHow = how;
+}
+
+/** The same thing of the table, drawn again: the same explanation at the same place. */
+function sameThing(one, other) {
+  return one.dataset.topic === other.dataset.topic && one.dataset.place === other.dataset.place;
 }
 
 /** Whether the browser would draw a focus ring: the keyboard's focus, not a press's. */
@@ -225,10 +236,8 @@ export function explainIn(root, guide) {
       // What is under the pointer now: the thing it moved onto, or the same thing drawn again.
       const under = document.elementFromPoint(pointer.x, pointer.y);
       const [found, shown] = under ? topicOf(under) : [null, null];
-      const same =
-        found === element ||
-        (found && !element.isConnected && found.dataset.topic === element.dataset.topic && found.dataset.place === element.dataset.place);
-      if (same) show(found, shown, "hover", { waited: performance.now() - since });
+      const redrawn = found && !element.isConnected && sameThing(found, element);
+      if (found === element || redrawn) show(found, shown, "hover", { waited: performance.now() - since });
     }, HOVER_MS);
     pending = { element, timer };
   });
