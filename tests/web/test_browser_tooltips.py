@@ -76,9 +76,10 @@ def test_a_card_is_explained_once_the_mouse_rests_on_it(browser: Browser, server
     tip = page.locator(TIP)
     rest = hover_ms(page)
     assert 300 <= rest <= 800
+    page.click("button.action[data-name='board:1']")  # the columns are dealt once boards are chosen
     card = page.locator("#board .column-card.explained").first
     card.wait_for()
-    page.wait_for_function(DECIDING)  # Ana chooses a board: nothing moves meanwhile
+    page.wait_for_function(DECIDING)  # Ana decides: nothing moves meanwhile
     started = time.monotonic()
     card.hover()
     page.wait_for_timeout(100)

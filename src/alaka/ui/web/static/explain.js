@@ -87,7 +87,8 @@ let tip = null;
 let shownFor = null;
 let shownHow = null; // "hover", "click", "tap" or "focus"
 let pending = null; // {element, timer}: a hover waiting its time
-let pointer = null; // where the mouse last was: {x, y} (client coordinates)
+let pointer = null; // where the mouse last was, on the whole page: {x, y} (client coordinates)
+let moved = null; // the last pointermove of a mouse that really moved
 let touchedAt = -Infinity; // when a finger last touched the page
 let pressedAt = -Infinity; // when any pointer last pressed
 
@@ -185,6 +186,17 @@ function listenOnPage() {
     },
     { capture: true, passive: true },
   );
+  // Where the mouse is, wherever it is on the page (the roots' listeners come after this one).
+  document.addEventListener(
+    "pointermove",
+    (event) => {
+      if (event.pointerType === "touch" || performance.now() - touchedAt < TOUCH_ECHO_MS) return;
+      if (pointer && pointer.x === event.clientX && pointer.y === event.clientY) return;
+      pointer = { x: event.clientX, y: event.clientY };
+      moved = event;
+    },
+    { capture: true, passive: true },
+  );
   document.addEventListener(
     "pointerup",
     (event) => {
@@ -221,10 +233,7 @@ export function explainIn(root, guide) {
     return element && root.contains(element) ? [element, guide.find(element.dataset.topic)] : [null, null];
   };
   root.addEventListener("pointermove", (event) => {
-    if (event.pointerType === "touch" || performance.now() - touchedAt < TOUCH_ECHO_MS) return;
-    const moved = !pointer || pointer.x !== event.clientX || pointer.y !== event.clientY;
-    pointer = { x: event.clientX, y: event.clientY };
-    if (!moved) return; // the table changed under a still pointer: nothing was pointed at
+    if (event !== moved) return; // the table changed under a still pointer: nothing was pointed at
     const [element, entry] = topicOf(event.target);
     if (element && (shownFor === element || (pending && pending.element === element))) return;
     cancelPending();
