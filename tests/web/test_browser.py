@@ -915,8 +915,10 @@ def test_cards_boards_and_dice_are_explained_choices_say_their_cost_and_a_decisi
     assert page.locator("button.action[data-name='board:1'] .explain-table tr").count() == 3
     page.screenshot(path=shots / "alakazoo-choose-board-desktop.png")
     page.click("button.action[data-name='board:1']")
-    # hovering a card explains it, in the glossary's words
+    # hovering a card explains it, in the glossary's words (once the mouse rests on it, while
+    # Ana decides and the table stands still: test_browser_tooltips.py)
     page.wait_for_selector("#board .column-card.explained")
+    page.wait_for_selector("#board:not(.waiting-answer) [data-action], button.action:enabled")
     page.hover("#board .column-card.explained >> nth=0")
     tip = page.locator("[data-testid=explanation]")
     tip.wait_for()

@@ -197,9 +197,11 @@ export function withHint(action) {
   return action.hint ? `${action.label} (${action.hint})` : action.label;
 }
 
-/** Click, Enter and Space all press a table element (it is not a <button>). */
+/** Click, Enter and Space all press a table element (it is not a <button>). A click the page
+ * prevented is no press: a first tap that only explained the element (explain.js). */
 function onPress(element, press) {
   element.addEventListener("click", (event) => {
+    if (event.defaultPrevented) return;
     event.stopPropagation();
     press();
   });
