@@ -95,7 +95,8 @@ class Server:
         self.log_path = folder / f"serve-{time.monotonic_ns()}.log"
         command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", str(pace)]
         command += ["--review-iterations", "6"]  # a review in seconds, not minutes
-        command += ["--tables-per-address", "100"]  # every test's tables come from one address
+        # every test's tables come from one address, a module's dozens of them within a minute
+        command += ["--tables-per-address", "100", "--tables-per-minute", "1000"]
         command += ["--open-seat-seconds", "0"]  # the lobby offers open seats at once
         with self.log_path.open("w") as log:
             self.process = subprocess.Popen(
