@@ -12,6 +12,7 @@ machine and fail, saying what is missing, in CI (``ALAKA_REQUIRE_ALL`` set: ``te
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -275,7 +276,9 @@ class Person:
         banner = page.locator("[data-testid=error]")
         if banner.is_visible():
             self.refusals.append(banner.inner_text())
-            page.click("#error-close")
+            # The page may have closed it itself (a "not connected" banner, once connected again).
+            with contextlib.suppress(PlaywrightTimeout):
+                page.click("#error-close", timeout=2000)
         self.clicks += 1
         return True
 
