@@ -107,3 +107,29 @@ def test_a_player_says_good_game_the_other_hears_it_and_both_see_one_watching(
     finally:
         for person in (ana, bo, watcher):
             person.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_table_talk_has_no_critical_or_serious_violation(
+    browser: Browser, server: str, viewport: ViewportSize
+) -> None:
+    """axe-core on a table with something said and the menu open (test_accessibility.py audits
+    the table without them)."""
+    from test_accessibility import audit, check
+
+    made = create_table(
+        server, "alakazoo", [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+    )
+    ana = Person(
+        browser, server + made["links"]["seats"][0]["url"], seed=5, viewport=viewport, bypass_csp=True
+    )
+    try:
+        page = ana.page
+        page.click("[data-testid=say]")
+        page.click("[data-testid=say-menu] [data-say=good-luck]")
+        page.wait_for_selector("[data-testid=said-last]:has-text('Good luck!')")
+        page.click("[data-testid=say]")
+        failing = audit(page, f"the table talk, its menu open ({viewport['width']} px)")
+    finally:
+        ana.context.close()
+    check(failing)
