@@ -35,6 +35,11 @@ export async function loadTalk(send) {
       openMenu(false);
     }
   });
+  // A press anywhere else closes the menu (on a phone it is a sheet over the table), leaving
+  // the focus where that press put it.
+  document.addEventListener("pointerdown", (event) => {
+    if (!$("say-menu").hidden && !$("talk").contains(event.target)) openMenu(false, false);
+  });
 }
 
 /** The menu: the phrases, then a row of emotes (each named for screen readers). */
@@ -63,13 +68,14 @@ function buildMenu() {
   );
 }
 
-/** Open the menu (its first phrase focused) or close it (the focus back on "Say…"). */
-function openMenu(open) {
+/** Open the menu (its first phrase focused) or close it (the focus back on "Say…", unless
+ * `refocus` is false). */
+function openMenu(open, refocus = true) {
   const menu = $("say-menu");
   menu.hidden = !open;
   $("say-button").setAttribute("aria-expanded", String(open));
   if (open) menu.querySelector("button")?.focus();
-  else $("say-button").focus();
+  else if (refocus) $("say-button").focus();
 }
 
 function say(id) {
@@ -100,7 +106,7 @@ export function showTalk(message) {
   const seat = message.seat === null ? null : message.table.seats[message.seat];
   const speaks = seat !== null && seat.kind === "human" && talk.byId.size > 0;
   $("say-button").hidden = !speaks;
-  if (!speaks) $("say-menu").hidden = true;
+  if (!speaks && !$("say-menu").hidden) openMenu(false, false);
   drawTalk();
 }
 
