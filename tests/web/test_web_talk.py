@@ -212,3 +212,19 @@ def test_the_players_see_how_many_watch_but_not_a_seats_second_page(client: Test
                 assert next_of(second_tab, "state")["table"]["watching"] == 1
         assert next_of(one, "table")["table"]["watching"] == 0
         assert client.get(f"/api/tables/{table_id}").json()["watching"] == 0
+
+
+def test_good_game_is_said_once_the_game_is_over(client: TestClient) -> None:
+    """The end is when "Good game!" is said: a person plays a bot to the end, then says it."""
+    bot = {"kind": "bot", "bot": "random"}
+    made = client.post("/api/tables", json={"game": "alakazoo", "seats": [PEOPLE[0], bot]}).json()
+    table_id, ann = made["table"]["id"], made["links"]["seats"][0]["token"]
+    with table_socket(client, table_id, ann) as one:
+        acted = -1
+        while (state := next_of(one, "state"))["view"]["outcome"] is None:
+            if state["legal"] and state["seq"] > acted:
+                acted = state["seq"]
+                one.send_json({"type": "act", "seq": state["seq"], "action": state["legal"][0]["name"]})
+        say(one, "good-game")
+        said = heard(one)
+        assert (said["seat"], said["say"]) == (0, "good-game")
