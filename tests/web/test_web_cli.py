@@ -41,7 +41,7 @@ def test_help_explains_the_options() -> None:
         "--spectators",
     ):
         assert option in result.stdout
-    for option in ("--bot-seconds", "--bot-workers", "--request-bytes", "--message-bytes"):
+    for option in ("--bot-seconds", "--bot-workers", "--request-bytes", "--message-bytes", "--say-burst"):
         assert option in result.stdout
 
 

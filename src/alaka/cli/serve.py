@@ -91,6 +91,23 @@ def serve_command(
     spectators: Annotated[
         int, typer.Option("--spectators", min=0, help="Spectators one table takes.")
     ] = LIMITS.spectators,
+    say_burst: Annotated[
+        int, typer.Option("--say-burst", min=1, help="Table talk: what one seat may say at once.")
+    ] = LIMITS.say_burst,
+    say_seconds: Annotated[
+        float,
+        typer.Option("--say-seconds", min=0.1, help="Table talk: seconds a seat then waits between sayings."),
+    ] = LIMITS.say_seconds,
+    table_say_burst: Annotated[
+        int,
+        typer.Option("--table-say-burst", min=1, help="Table talk: what one table's seats may say at once."),
+    ] = LIMITS.table_say_burst,
+    table_say_seconds: Annotated[
+        float,
+        typer.Option(
+            "--table-say-seconds", min=0.1, help="Table talk: seconds a table then waits between sayings."
+        ),
+    ] = LIMITS.table_say_seconds,
     bot_seconds: Annotated[
         float,
         typer.Option("--bot-seconds", min=0.1, help="Processor seconds a table's bots may think per minute."),
@@ -210,6 +227,10 @@ def serve_command(
         max_connections=max_connections,
         player_connections=player_connections,
         spectators=spectators,
+        say_burst=say_burst,
+        say_seconds=say_seconds,
+        table_say_burst=table_say_burst,
+        table_say_seconds=table_say_seconds,
         bot_seconds=bot_seconds,
         bot_seconds_per_address=bot_seconds_per_address,
         bot_workers=bot_workers,

@@ -50,6 +50,7 @@ from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store, open_store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, game_info
+from alaka.ui.web.talk import sayings_json
 from alaka.ui.web.wire import encode
 
 log = logging.getLogger("alaka.web")
@@ -203,6 +204,10 @@ def create_app(
     async def list_games() -> JsonDict:
         return {"games": [game_info(get_game(name)) for name in game_names()], "clocks": presets_json()}
 
+    @app.get("/api/talk")
+    async def sayings() -> JsonDict:
+        return sayings_json()
+
     @app.get("/api/tables")
     async def list_tables(request: Request, offset: int = 0, limit: int | None = None) -> JsonDict:
         if store.shared:  # every server's tables
@@ -352,6 +357,9 @@ def create_app(
                     if outbox in spectators:
                         spectators.move_to_end(outbox)  # not idle
                     message = _message(text, limits.message_bytes)
+                    if message["type"] == "say":  # nothing stored: answered at once
+                        room.say(table, outbox.seat, message.get("say"))
+                        continue
                     if message["type"] == "undo":
                         request = room.take_back(table, outbox.seat, message.get("seq"))
                     else:
@@ -457,9 +465,9 @@ def _message(text: str, limit: int) -> dict[str, Any]:
         raise TableError(
             f"a message must be JSON such as {{'type': 'act', 'seq': 12, 'action': '...'}}: {error}"
         ) from None
-    if not isinstance(message, dict) or message.get("type") not in ("act", "undo"):
+    if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "say"):
         raise TableError(
-            "a client only sends {'type': 'act', 'seq': number, 'action': name}"
-            " or {'type': 'undo', 'seq': number}"
+            "a client only sends {'type': 'act', 'seq': number, 'action': name},"
+            " {'type': 'undo', 'seq': number} or {'type': 'say', 'say': a saying's id}"
         )
     return message

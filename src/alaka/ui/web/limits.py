@@ -57,6 +57,14 @@ class Limits:
     player_connections: int = 64
     #: Spectators one table takes at once (people in their seats always get in).
     spectators: int = 200
+    #: Table talk (:mod:`alaka.ui.web.talk`): what one seat may say at once (all its pages
+    #: together), then one thing every :attr:`say_seconds`.
+    say_burst: int = 3
+    say_seconds: float = 2.0
+    #: What all the seats of one table together may say at once, then one every
+    #: :attr:`table_say_seconds`: a table of six cannot flood its watchers either.
+    table_say_burst: int = 6
+    table_say_seconds: float = 1.0
     #: The largest request body, in bytes (refused while it is read, not after).
     request_bytes: int = 64 * 1024
     #: The largest request line and headers of one request, in bytes (a browser sends one or

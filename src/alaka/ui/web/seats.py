@@ -4,8 +4,8 @@ A person's seat is theirs by its token, which only their private link holds
 (:meth:`Seats.seat_url`). A person arrives (:meth:`Seats.connect`: their seat is marked
 joined, and stored so, before they are told anything) and goes (:meth:`Seats.disconnect`);
 an open seat is taken from the lobby (:meth:`Seats.claim`), and a seat is left to the game's
-default bot (:meth:`Seats.leave`). Spectators come and go unannounced, up to
-:attr:`~alaka.ui.web.limits.Limits.spectators` a table (:meth:`Seats.admit`).
+default bot (:meth:`Seats.leave`). Spectators come and go unnamed (only their number is
+told), up to :attr:`~alaka.ui.web.limits.Limits.spectators` a table (:meth:`Seats.admit`).
 
 A seat's change is stored before it changes in memory
 (:meth:`~alaka.ui.web.referee.Referee.save_seat`); the others are told of comings and goings
@@ -67,7 +67,7 @@ class Seats:
 
     def admit(self, table: Table, seat: int | None) -> None:
         """Refuse a spectator past :attr:`Limits.spectators` (a person in their seat always gets in)."""
-        if seat is None and sum(c.seat is None for c in table.clients) >= self.limits.spectators:
+        if seat is None and table.watching() >= self.limits.spectators:
             raise TableError(
                 f"this table has {self.limits.spectators} spectators, as many as it takes; try later",
                 429,
@@ -76,7 +76,7 @@ class Seats:
 
     async def connect(self, table: Table, client: Client) -> None:
         """A client starts watching: it is sent the table; a person's first visit marks the seat
-        as joined. Spectators come and go unannounced (nobody's page shows them)."""
+        as joined. Spectators come and go unnamed: the pages show only how many watch."""
         table.clients[client] = None  # first: a watched table is never let go of
         if client.seat is not None and not table.seats[client.seat].joined:
             try:

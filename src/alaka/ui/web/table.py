@@ -25,6 +25,7 @@ import random
 import re
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -116,9 +117,14 @@ class Table:
     rematch: str | None = None
     #: The connections watching (a dict used as an ordered set).
     clients: dict[Client, None] = field(default_factory=dict)
-    #: The seats with someone here as last told to the clients (None: tell them again).
-    announced: frozenset[int] | None = frozenset()
+    #: The seats with someone here and the spectators' count, as last told to the clients
+    #: (None: tell them again): see :meth:`presence`.
+    announced: tuple[frozenset[int], int] | None = (frozenset(), 0)
     presence_timer: asyncio.TimerHandle | None = None
+    #: The last things said at the table (:mod:`alaka.ui.web.talk`), oldest first, kept in
+    #: memory only; and what each seat (None: the whole table) has left to say.
+    said: deque[JsonDict] = field(default_factory=deque)
+    say_budgets: dict[int | None, Allowance] = field(default_factory=dict)
     #: What is left of the processor time the table's bots may think (:attr:`Limits.bot_seconds`).
     thinking: Allowance | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -214,6 +220,15 @@ class Table:
         """The seats whose person has the table open now."""
         return frozenset(c.seat for c in self.clients if c.seat is not None)
 
+    def watching(self) -> int:
+        """The spectators here now: connections without a seat (a person's second page is
+        not one)."""
+        return sum(c.seat is None for c in self.clients)
+
+    def _present(self) -> tuple[frozenset[int], int]:
+        """Who is here, as :meth:`presence` tells it: the seats with someone, and the spectators."""
+        return self.connected_seats(), self.watching()
+
     def summary(self) -> JsonDict:
         """The public description of the table (no tokens)."""
         connected = self.connected_seats()
@@ -228,6 +243,7 @@ class Table:
             "actions": self.seq,
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
+            "watching": self.watching(),
             "seats": [
                 {
                     "seat": s.seat,
@@ -347,7 +363,7 @@ class Table:
         Clients that were sent the same log (spectators, mostly) share one built message.
         """
         summary = self.summary()
-        self.announced = self.connected_seats()  # the summary in each state tells who is here
+        self.announced = self._present()  # the summary in each state tells who is here
         built: dict[tuple[int | None, int], tuple[str, int]] = {}
         for client in list(self.clients):
             key = (client.seat, client.log_sent)
@@ -359,12 +375,13 @@ class Table:
             client.log_sent = log_size
 
     def presence(self, *, changed: bool = False) -> None:
-        """Tell everyone, soon, if the seats that have someone here changed (or, ``changed``,
-        if the seats' names or kinds did).
+        """Tell everyone, soon, if the seats that have someone here or the number of spectators
+        changed (or, ``changed``, if the seats' names or kinds did).
 
         Comings and goings within :data:`PRESENCE_DELAY` are told in one message, and only if
-        the summary changed: a thousand spectators passing by cost their own messages, not a
-        thousand messages each to everyone else.
+        the summary changed; a change in the spectators' count alone is told to the seated
+        pages only: a thousand spectators passing by cost the players at most four messages a
+        second, and the other spectators none.
         """
         if changed:
             self.announced = None
@@ -375,10 +392,15 @@ class Table:
 
     def _announce(self) -> None:
         self.presence_timer = None
-        connected = self.connected_seats()
-        if connected == self.announced:
+        present, before = self._present(), self.announced
+        if present == before:
             return
-        self.announced = connected
+        self.announced = present
+        # Only the spectators' count changed: the people in their seats are told; spectators see
+        # it in their next state (told to them too, each spectator passing by would cost every
+        # other spectator messages: a crowd's messages would grow with its square).
+        watchers_only = before is not None and before[0] == present[0]
         text = encode({"type": "table", "table": self.summary()})
         for client in list(self.clients):
-            client.deliver(text)
+            if not watchers_only or client.seat is not None:
+                client.deliver(text)

@@ -23,7 +23,9 @@ uses, below it; none knows the room):
   seats' private links;
 - :mod:`~alaka.ui.web.lobby`: the games on offer (:func:`game_info`), new tables and
   rematches, the list of tables;
-- :mod:`~alaka.ui.web.reviews`: a finished game's replay and its reviews.
+- :mod:`~alaka.ui.web.reviews`: a finished game's replay and its reviews;
+- :mod:`~alaka.ui.web.talk`: what the people at a table say to each other (preset phrases
+  and emotes), within its budgets.
 
 The names other modules have imported from here (:class:`Table`, :class:`Pace`,
 :class:`TableError`, :class:`Client`, :func:`game_info`, ...) are here still.
@@ -56,6 +58,7 @@ from alaka.ui.web.table import (
     TableError,
     renderer_url,
 )
+from alaka.ui.web.talk import Talk
 from alaka.ui.web.workers import FairBots, WorkerPool
 
 __all__ = [
@@ -116,6 +119,7 @@ class TableRoom:
         self.driver = Driver(self.tables, self.referee, pauses, self.limits, bots, now=clock)
         self.residency = Residency(self.tables, store, self.limits, self.driver, now=clock)
         self.seats = Seats(self.referee, self.limits, base_url=base_url)
+        self.talk = Talk(self.limits)
         self.lobby = Lobby(
             self.tables,
             store,
@@ -229,8 +233,9 @@ class TableRoom:
         self.seats.admit(table, seat)
 
     async def connect(self, table: Table, client: Client) -> None:
-        """A client starts watching: it is sent the table."""
+        """A client starts watching: it is sent the table, then what may be said and was."""
         await self.seats.connect(table, client)
+        self.talk.welcome(table, client)
 
     def disconnect(self, table: Table, client: Client) -> None:
         self.seats.disconnect(table, client)
@@ -253,6 +258,10 @@ class TableRoom:
     ) -> tuple[Table, JsonDict]:
         """A new table with the same game, options and players, and the caller's link in it."""
         return await self.lobby.start_rematch(table, seat, owner)
+
+    def say(self, table: Table, seat: int | None, what: object) -> None:
+        """A seat says one of the table talk's sayings to everyone watching (see :mod:`.talk`)."""
+        self.talk.say(table, seat, what)
 
     # -- the game moving on (referee, driver) ------------------------------------------------------------
 

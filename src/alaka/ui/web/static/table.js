@@ -5,6 +5,7 @@
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
 import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
+import { loadTalk, onTalk, resetTalk, showTalk } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -58,6 +59,7 @@ function connect() {
     // An action sent on a connection that dropped may never have arrived: the state this one
     // brings says whether it counted, so this seat may choose again if it did not.
     page.sentSeq = null;
+    resetTalk();
     socket.send(JSON.stringify({ type: "join", token }));
     setStatus("connected", "connected");
   });
@@ -102,6 +104,8 @@ function onMessage(message) {
     showRematch(message.url);
   } else if (message.type === "clock" || message.type === "undo") {
     onNotice(message);
+  } else if (message.type === "talk") {
+    onTalk(message);
   }
 }
 
@@ -162,6 +166,7 @@ function onState(message) {
   renderActions();
   showOutcome(message);
   showControls(message);
+  showTalk(message);
 }
 
 /** Draw the table, mark what changed, and offer this seat's choices on it. */
@@ -227,6 +232,7 @@ function onTable(table) {
   showPresence(table);
   renderActions();
   showOutcome(page.last);
+  showTalk(page.last);
 }
 
 function showPresence(table) {
@@ -433,6 +439,17 @@ function showControls(message) {
   }
 }
 
+/** Send a message of the table talk over the socket (see talk.js); false if not connected. */
+function sendTalk(message) {
+  const socket = page.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError("Not connected to the server; wait a moment and try again.", "connection");
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
 // -- errors, rematch, leave ----------------------------------------------------------------
 
 /** The banner; `kind` "connection" is cleared by itself once the server is reached again. */
@@ -486,6 +503,6 @@ async function loadGuide() {
 
 // The game's renderer and the guide first (named by the table's summary), then the socket.
 api(`/api/tables/${encodeURIComponent(tableId)}`)
-  .then((summary) => Promise.all([loadRenderer(summary), loadGuide()]))
+  .then((summary) => Promise.all([loadRenderer(summary), loadGuide(), loadTalk(sendTalk)]))
   .catch((error) => showError(`The table could not be drawn: ${error.message}`))
   .finally(connect);
