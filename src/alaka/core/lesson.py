@@ -122,9 +122,10 @@ class LessonRun:
         first one it does not accept."""
         run = cls(lesson)
         for number, choice in enumerate(choices, 1):
-            if not isinstance(choice, str):
-                raise LessonError(f"choice {number} is not an action's name")
-            run.choose(choice)
+            reason = "it is not an action's name" if not isinstance(choice, str) else run.refusal(choice)
+            if reason is not None:
+                raise LessonError(f"choice {number}: {reason}")
+            run.choose(str(choice))
         return run
 
     # -- where the lesson is -----------------------------------------------------------------------

@@ -1,0 +1,145 @@
+// The lesson page ("Learn to play"): a guided first game. The server is the referee: the page
+// sends the learner's choices so far and draws what comes back (the view, the coach's line, the
+// choices the step accepts); a choice the step does not accept is refused there, with the reason.
+
+import { absoluteUrl, api, fill, h } from "./common.js";
+import { closeMenu, loadRenderer, logItem, offerOnTable, renderView, turnLine, withHint } from "./views.js";
+
+const $ = (id) => document.getElementById(id);
+const game = decodeURIComponent(location.pathname.split("/")[2] || "");
+
+const page = { last: null, busy: false };
+
+function showError(text) {
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+
+/** Ask the server for the lesson after `choices`; on a refusal the page stays where it was. */
+async function load(choices) {
+  page.busy = true;
+  try {
+    const message = await api(`/api/learn/${encodeURIComponent(game)}`, { choices });
+    if (!page.last) await loadRenderer(message.table);
+    $("error").hidden = true;
+    page.last = message;
+    draw();
+  } catch (error) {
+    showError(`Not this time: ${error.message}`);
+    if (page.last) draw();
+  } finally {
+    page.busy = false;
+  }
+}
+
+function choose(name) {
+  if (page.busy || !page.last) return;
+  load([...page.last.choices, name]);
+}
+
+function draw() {
+  const message = page.last;
+  document.title = `${message.title} · Alaka`;
+  $("title").textContent = message.title;
+  const step = Math.min(message.index + 1, message.steps);
+  $("progress").textContent = message.done ? "Lesson done" : `Step ${step} of ${message.steps}`;
+  $("welcome").hidden = message.index !== 0;
+  $("welcome").textContent = message.welcome;
+  const feedback = message.feedback;
+  $("feedback").hidden = !feedback;
+  $("feedback").textContent = feedback ? feedback.text : "";
+  $("feedback").className = `coach-feedback ${feedback && feedback.good ? "good" : "other"}`;
+  $("coach-line").textContent = message.done ? "" : message.coach;
+  $("coach").classList.toggle("free", message.free);
+  fill($("turn"), message.done ? null : turnLine(message.view));
+  drawBoard(message);
+  drawChoices(message);
+  fill(
+    $("log"),
+    message.view.log.map((event) => logItem(event, message.seat)),
+  );
+  $("log").scrollTop = $("log").scrollHeight;
+  $("finish").hidden = !message.done;
+  $("farewell").textContent = message.farewell;
+}
+
+/** The table, with the step's accepted choices offered on it and the coached one marked. */
+function drawBoard(message) {
+  const board = $("board");
+  closeMenu();
+  fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
+  const accepted = message.legal.filter((choice) => choice.accepted);
+  page.offCanvas = offerOnTable(board, message.view, accepted, choose);
+  if (message.coached) {
+    for (const element of board.querySelectorAll(`[data-action="${CSS.escape(message.coached)}"]`)) {
+      element.classList.add("coached");
+    }
+  }
+}
+
+/** The buttons: the accepted choices not on the table, then the others, disabled (the coach
+ * has another in mind this time). */
+function drawChoices(message) {
+  if (message.done) {
+    fill($("legal"), null);
+    return;
+  }
+  const rest = new Set((page.offCanvas || []).map((choice) => choice.name));
+  const onTable = message.legal.filter((choice) => choice.accepted && !rest.has(choice.name));
+  const buttons = message.legal
+    .filter((choice) => !choice.accepted || rest.has(choice.name))
+    .map((choice) => {
+      const coached = choice.name === message.coached;
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: `action${coached ? " coached" : ""}`,
+          dataset: { name: choice.name },
+          disabled: !choice.accepted,
+        },
+        choice.label,
+        choice.hint ? h("small", { class: "cost" }, choice.hint) : null,
+      );
+      button.addEventListener("click", () => choose(choice.name));
+      return button;
+    });
+  fill(
+    $("legal"),
+    onTable.length
+      ? h(
+          "p",
+          { class: "hint", "data-testid": "table-hint" },
+          `The coach's choice is highlighted on the table: ${onTable.map(withHint).join(" / ")}.`,
+        )
+      : null,
+    message.free ? h("p", { class: "hint" }, "Your choice: any of these.") : null,
+    buttons,
+  );
+}
+
+async function playEasy(button) {
+  button.disabled = true;
+  try {
+    const answer = await api("/api/tables", page.last.play);
+    location.href = absoluteUrl(answer.links.seats[0].url);
+  } catch (error) {
+    showError(`The table was not created: ${error.message}`);
+    button.disabled = false;
+  }
+}
+
+$("error-close").addEventListener("click", () => {
+  $("error").hidden = true;
+});
+$("play-easy").addEventListener("click", (event) => playEasy(event.currentTarget));
+$("again").addEventListener("click", () => {
+  page.last = { ...page.last, choices: [] };
+  load([]);
+  $("coach").focus();
+});
+$("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  $("coach").focus();
+});
+load([]);

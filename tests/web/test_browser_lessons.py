@@ -1,0 +1,134 @@
+"""The guided first game in Chromium at 1366 by 850 and 390 by 844 (issue 35 item 1).
+
+A person opens the lobby, presses "Learn to play", and takes the lesson of each game to its end:
+the coach's line changes at every step, the coached choice is highlighted (on the table where
+it has a place, else its button) and is the only one offered, a free step takes any choice and
+says what it thinks of it, and the end offers a short game against the Easy bot, which opens an
+ordinary table. Each step is photographed. The browser and the server are ``test_browser.py``'s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import test_browser as shared
+from test_browser import DESKTOP, PHONE, no_horizontal_overflow
+
+from alaka.core.lesson import lesson_of
+from waits import PATIENCE_MS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+browser = shared.browser
+server = shared.server
+shots = shared.shots
+
+SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def choose(page: Page, name: str) -> str:
+    """Press the choice called ``name`` where a person would: its place on the table, or its
+    button; says which."""
+    on_table = page.locator(f"#board [data-action='{name}']")
+    if on_table.count():
+        on_table.first.scroll_into_view_if_needed()
+        on_table.first.click()
+        return "table"
+    page.locator(f"#legal button.action[data-name='{name}']").click()
+    return "button"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("game", ["alakazoo", "alakazum"])
+def test_a_person_takes_the_lesson_to_its_end(
+    browser: Browser, server: str, shots: Path, game: str, screen: str
+) -> None:
+    from playwright.sync_api import expect
+
+    lesson = lesson_of(game)
+    context = browser.new_context(viewport=SCREENS[screen])
+    context.set_default_timeout(PATIENCE_MS)
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    page.goto(server + "/")
+    page.click(f"[data-testid=learn-{game}]")
+    page.wait_for_url(f"**/learn/{game}")
+    expect(page.locator("[data-testid=welcome]")).to_have_text(lesson.welcome)
+    assert page.get_attribute("[data-testid=coach-line]", "aria-live") == "polite"
+    seen: list[str] = []
+    places = []
+    for k, step in enumerate(lesson.steps):
+        expect(page.locator("[data-testid=progress]")).to_have_text(f"Step {k + 1} of {len(lesson.steps)}")
+        line = page.locator("[data-testid=coach-line]")
+        expect(line).to_have_text(step.coach)
+        seen.append(line.inner_text())
+        if not step.free:
+            # the coached choice is highlighted and is the only one offered
+            marked = page.eval_on_selector_all(
+                ".coached", "found => found.map(e => e.dataset.action || e.dataset.name)"
+            )
+            # (an element may be drawn twice: a character in its team and in the fight)
+            assert marked and set(marked) == {step.action}, f"step {k + 1}: {marked} highlighted"
+            offered = page.eval_on_selector_all(
+                "#board [data-action], #legal button.action:enabled",
+                "found => found.map(e => e.dataset.action || e.dataset.name)",
+            )
+            assert set(offered) == {step.action}
+        page.screenshot(path=str(shots / f"lesson-{game}-{screen}-step{k + 1}.png"))
+        if step.free and screen == "phone":  # another choice than the lesson's: it is judged
+            other = page.eval_on_selector_all(
+                "#board [data-action], #legal button.action:enabled",
+                f"found => found.map(e => e.dataset.action || e.dataset.name).filter(n => n !== '{step.action}')",
+            )[0]
+            places.append(choose(page, other))
+            verdict = "the stronger choice was"
+        else:
+            places.append(choose(page, step.action))
+            verdict = "Well chosen" if step.free else None
+        if verdict is not None:
+            expect(page.locator("[data-testid=feedback]")).to_contain_text(verdict)
+    assert len(set(seen)) == len(seen), "the coach's line changes at every step"
+    assert "table" in places, "some coached choices are on the table itself"
+    end = page.locator("[data-testid=lesson-end]")
+    expect(end).to_be_visible()
+    expect(page.locator("[data-testid=farewell]")).to_have_text(lesson.farewell)
+    expect(page.locator("[data-testid=progress]")).to_have_text("Lesson done")
+    if screen == "phone":
+        no_horizontal_overflow(page)
+    page.screenshot(path=str(shots / f"lesson-{game}-{screen}-end.png"), full_page=True)
+    page.click("[data-testid=play-easy]")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    expect(page.locator("[data-testid=presence]")).to_contain_text("bot")
+    assert crashes == []
+    context.close()
+
+
+def test_a_refused_choice_shows_the_servers_reason(browser: Browser, server: str) -> None:
+    """The page offers only the coached choice, but the server is the referee: another choice
+    sent anyway is refused, the page shows the reason, and the step stays."""
+    from playwright.sync_api import expect
+
+    lesson = lesson_of("alakazoo")
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)
+    page = context.new_page()
+    page.goto(server + "/learn/alakazoo")
+    expect(page.locator("[data-testid=progress]")).to_have_text(f"Step 1 of {len(lesson.steps)}")
+    disabled = page.locator("#legal button.action:disabled")
+    assert disabled.count() > 0  # the other choices are shown, not offered
+    # a person who makes a disabled button pressable (developer tools) is still refused
+    name = disabled.first.get_attribute("data-name")
+    disabled.first.evaluate("button => { button.disabled = false; }")
+    page.click(f"#legal button.action[data-name='{name}']")
+    banner = page.locator("[data-testid=error]")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("in this step of the lesson, choose: Action 1: roll dice 1 and 2")
+    expect(page.locator("[data-testid=coach-line]")).to_have_text(lesson.steps[0].coach)
+    context.close()
