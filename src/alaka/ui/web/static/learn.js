@@ -9,6 +9,8 @@ const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 const page = { last: null, busy: false };
+/** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
+const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
 
 function showError(text) {
   $("error-text").textContent = text;
@@ -60,6 +62,8 @@ function draw() {
   );
   $("log").scrollTop = $("log").scrollHeight;
   $("finish").hidden = !message.done;
+  // a phone's sheet of choices scrolls: each step starts at the coach's line
+  document.querySelector(".side-top").scrollTop = 0;
   $("farewell").textContent = message.farewell;
 }
 
@@ -77,8 +81,8 @@ function drawBoard(message) {
   }
 }
 
-/** The buttons: the accepted choices not on the table, then the others, disabled (the coach
- * has another in mind this time). */
+/** The buttons: the accepted choices not on the table, then (folded away) the others, shown
+ * but disabled: the coach has another in mind this time. */
 function drawChoices(message) {
   if (message.done) {
     fill($("legal"), null);
@@ -86,35 +90,36 @@ function drawChoices(message) {
   }
   const rest = new Set((page.offCanvas || []).map((choice) => choice.name));
   const onTable = message.legal.filter((choice) => choice.accepted && !rest.has(choice.name));
-  const buttons = message.legal
-    .filter((choice) => !choice.accepted || rest.has(choice.name))
-    .map((choice) => {
-      const coached = choice.name === message.coached;
-      const button = h(
-        "button",
-        {
-          type: "button",
-          class: `action${coached ? " coached" : ""}`,
-          dataset: { name: choice.name },
-          disabled: !choice.accepted,
-        },
-        choice.label,
-        choice.hint ? h("small", { class: "cost" }, choice.hint) : null,
-      );
-      button.addEventListener("click", () => choose(choice.name));
-      return button;
-    });
+  const button = (choice) => {
+    const coached = choice.name === message.coached;
+    const node = h(
+      "button",
+      { type: "button", class: `action${coached ? " coached" : ""}`, dataset: { name: choice.name }, disabled: !choice.accepted },
+      choice.label,
+      choice.hint ? h("small", { class: "cost" }, choice.hint) : null,
+    );
+    node.addEventListener("click", () => choose(choice.name));
+    return node;
+  };
+  const offered = message.legal.filter((choice) => choice.accepted && rest.has(choice.name));
+  const others = message.legal.filter((choice) => !choice.accepted);
   fill(
     $("legal"),
-    onTable.length
+    onTable.length && !message.free
+      ? h("p", { class: "hint", "data-testid": "table-hint" }, `${PRESS} the highlighted place on the table: ${onTable.map(withHint).join(" / ")}.`)
+      : null,
+    message.free
+      ? h("p", { class: "hint" }, onTable.length ? `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table, or:` : "Your choice:")
+      : null,
+    offered.map(button),
+    others.length
       ? h(
-          "p",
-          { class: "hint", "data-testid": "table-hint" },
-          `The coach's choice is highlighted on the table: ${onTable.map(withHint).join(" / ")}.`,
+          "details",
+          { class: "other-choices", "data-testid": "other-choices" },
+          h("summary", {}, `The other ${others.length === 1 ? "choice" : `${others.length} choices`} (not in this step)`),
+          others.map(button),
         )
       : null,
-    message.free ? h("p", { class: "hint" }, "Your choice: any of these.") : null,
-    buttons,
   );
 }
 
