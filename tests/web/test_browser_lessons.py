@@ -56,10 +56,19 @@ def test_a_person_takes_the_lesson_to_its_end(
     page = context.new_page()
     crashes: list[str] = []
     page.on("pageerror", lambda error: crashes.append(str(error)))
+    blocked: list[str] = []  # what the content security policy refused: there must be none
+    page.on(
+        "console",
+        lambda message: blocked.append(message.text) if "Content Security" in message.text else None,
+    )
     page.goto(server + "/")
+    page.wait_for_selector(f"[data-testid=learn-{game}]")
+    page.screenshot(path=str(shots / f"lesson-{game}-{screen}-lobby.png"))
     page.click(f"[data-testid=learn-{game}]")
     page.wait_for_url(f"**/learn/{game}")
     expect(page.locator("[data-testid=welcome]")).to_have_text(lesson.welcome)
+    expect(page.locator("[data-testid=rules]")).to_be_visible()  # the explanations, as at a table
+    page.wait_for_selector("#board .explained")
     assert page.get_attribute("[data-testid=coach-line]", "aria-live") == "polite"
     seen: list[str] = []
     places = []
@@ -108,7 +117,7 @@ def test_a_person_takes_the_lesson_to_its_end(
     page.wait_for_url("**/table/**")
     page.wait_for_selector("[data-testid=status][data-state=connected]")
     expect(page.locator("[data-testid=presence]")).to_contain_text("bot")
-    assert crashes == []
+    assert crashes == [] and blocked == []
     context.close()
 
 

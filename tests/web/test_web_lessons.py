@@ -100,3 +100,17 @@ def test_pages_and_the_lobby_offer_the_lessons(client: TestClient) -> None:
     assert client.post("/api/learn/chess", json={"choices": []}).status_code == 404
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
     assert games["alakazoo"]["lesson"] and games["alakazum"]["lesson"]
+
+
+def test_the_lesson_explains_what_a_table_explains(client: TestClient) -> None:
+    """The lesson's guide is a table's: the same rules, options and explanations."""
+    guide = client.get("/api/learn/alakazum/guide").json()
+    made = client.post(
+        "/api/tables",
+        json={"game": "alakazum", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    )
+    table = client.get(f"/api/tables/{made.json()['table']['id']}/guide").json()
+    assert guide["rules"] == table["rules"] and guide["options"] == table["options"]
+    names = {entry["name"] for entry in guide["glossary"]}
+    assert {"Olentzero", "Trasno", "Training"} <= names
+    assert client.get("/api/learn/chess/guide").status_code == 404

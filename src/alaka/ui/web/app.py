@@ -46,7 +46,7 @@ from alaka.ui.web.connections import (
 )
 from alaka.ui.web.forwarding import Forwarding, ForwardTables, Hop
 from alaka.ui.web.inputs import BadInput, parse_json
-from alaka.ui.web.lessons import find_lesson, lesson_message
+from alaka.ui.web.lessons import find_lesson, lesson_guide, lesson_message
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store, open_store
@@ -250,6 +250,10 @@ def create_app(
         """The lesson after the choices sent (replayed here: the server is the referee)."""
         body = await _body(request, limits.request_bytes)
         return lesson_message(game, body.get("choices", []))
+
+    @app.get("/api/learn/{game}/guide")
+    async def lesson_explanations(game: str) -> JsonDict:
+        return lesson_guide(game)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str, request: Request) -> JsonDict:

@@ -17,7 +17,7 @@ from alaka.core.lesson import Lesson, LessonError, LessonRun, has_lesson, lesson
 from alaka.core.protocol import JsonDict
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
-from alaka.ui.web.table import BOT, HUMAN, TableError, renderer_url
+from alaka.ui.web.table import BOT, HUMAN, TableError, guide_of, renderer_url
 
 
 def find_lesson(name: object) -> Lesson:
@@ -83,3 +83,12 @@ def lesson_message(name: object, taken: object) -> JsonDict:
             "seats": [{"kind": HUMAN}, {"kind": BOT, "bot": level_specs(lesson.game)[0]}],
         },
     }
+
+
+def lesson_guide(name: object) -> JsonDict:
+    """What the lesson page explains (the rules in brief, the options, every explanation of the
+    content), as a table's guide: printed data only, the same for every learner."""
+    lesson = find_lesson(name)
+    state = LessonRun(lesson).state
+    options = dict(lesson.start.get("options", {}))
+    return guide_of(get_game(lesson.game), options, state)

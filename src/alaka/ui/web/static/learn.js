@@ -3,7 +3,8 @@
 // choices the step accepts); a choice the step does not accept is refused there, with the reason.
 
 import { absoluteUrl, api, fill, h } from "./common.js";
-import { closeMenu, loadRenderer, logItem, offerOnTable, renderView, turnLine, withHint } from "./views.js";
+import { Guide, explainIn, hide as hideExplanation, rulesPanel } from "./explain.js";
+import { closeMenu, loadRenderer, logItem, offerOnTable, oneStopPerChoice, renderView, turnLine, withHint } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -71,9 +72,12 @@ function draw() {
 function drawBoard(message) {
   const board = $("board");
   closeMenu();
+  hideExplanation();
   fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
   const accepted = message.legal.filter((choice) => choice.accepted);
   page.offCanvas = offerOnTable(board, message.view, accepted, choose);
+  if (page.guide) explainIn(board, page.guide);
+  oneStopPerChoice(board);
   if (message.coached) {
     for (const element of board.querySelectorAll(`[data-action="${CSS.escape(message.coached)}"]`)) {
       element.classList.add("coached");
@@ -140,11 +144,33 @@ $("error-close").addEventListener("click", () => {
 $("play-easy").addEventListener("click", (event) => playEasy(event.currentTarget));
 $("again").addEventListener("click", () => {
   page.last = { ...page.last, choices: [] };
-  load([]);
+  /** The rules, the options and every explanation, as at a table (the lesson works without). */
+async function loadGuide() {
+  try {
+    page.guide = new Guide(await api(`/api/learn/${encodeURIComponent(game)}/guide`));
+    rulesPanel($("rules"), page.guide);
+    $("rules-box").hidden = false;
+  } catch {
+    page.guide = null;
+  }
+}
+
+loadGuide().finally(() => load([]));
   $("coach").focus();
 });
 $("skip").addEventListener("click", (event) => {
   event.preventDefault();
   $("coach").focus();
 });
-load([]);
+/** The rules, the options and every explanation, as at a table (the lesson works without). */
+async function loadGuide() {
+  try {
+    page.guide = new Guide(await api(`/api/learn/${encodeURIComponent(game)}/guide`));
+    rulesPanel($("rules"), page.guide);
+    $("rules-box").hidden = false;
+  } catch {
+    page.guide = null;
+  }
+}
+
+loadGuide().finally(() => load([]));
