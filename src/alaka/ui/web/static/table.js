@@ -255,6 +255,7 @@ function tickClock() {
   const message = page.last;
   const clock = message ? message.clock : null;
   const line = $("clock-line");
+  if (!line) return; // a dead link's page has no table (showDeadLink): nothing to tick
   if (!clock || clock.running === null || clock.left === null || message.view.outcome || message.forfeit) {
     line.hidden = true;
     return;
