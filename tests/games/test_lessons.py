@@ -108,3 +108,51 @@ def test_a_game_without_a_lesson_says_so() -> None:
     assert "guess" in games() and not has_lesson("guess")  # the suite's own game declares none
     with pytest.raises(LessonError, match="no lesson"):
         lesson_of("guess")
+
+
+def _at(game: str, step: str) -> LessonRun:
+    """The lesson of ``game`` at the first step that says the COACH line ``step``."""
+    coach = importlib.import_module(f"{entry(game).package}.text").COACH
+    lesson = lesson_of(game)
+    k = next(i for i, s in enumerate(lesson.steps) if s.coach == coach[step])
+    return LessonRun.replay(lesson, [s.action for s in lesson.steps[:k]])
+
+
+def test_the_alakazoo_coach_says_what_the_table_shows() -> None:
+    """The numbers and names the Alakazoo coach speaks of, read from the learner's view."""
+    run = _at("alakazoo", "place_blue")
+    me = run.state.view(0)["players"][0]
+    head = me["runes"][2:4]  # the head space's two runes (spaces in board order, two runes each)
+    assert [r["colour"] for r in head] == ["green", "blue"] and [r["token"] for r in head] == [True, False]
+    run = _at("alakazoo", "place_rainbow")
+    left_ear = [r["colour"] for r in run.state.view(0)["players"][0]["runes"][0:2]]
+    assert left_ear == ["red", "yellow"]  # the rainbow on the red rune: a yellow (or rainbow) is missing
+    run = _at("alakazoo", "display")
+    points = run.state.view(0)["players"][0]["points"]
+    run.choose("display:griffin:head")
+    assert run.state.view(0)["players"][0]["points"] == points + 2
+    run = _at("alakazoo", "take")
+    assert run.state.view(0)["players"][0]["hand_size"] == 2
+    assert "Griffin body" in run.label("take:2")
+    run = _at("alakazoo", "free_action")
+    assert run.state.view(0)["players"][0]["hand_size"] == 4  # full: a column would cost
+
+
+def test_the_alakazum_coach_says_what_the_table_shows() -> None:
+    """The levels, numbers and culture points the Alakazum! coach speaks of."""
+
+    def team(run: LessonRun) -> dict[str, dict[str, object]]:
+        return {c["name"]: c for c in run.state.view(0)["players"][0]["team"]}
+
+    run = _at("alakazum", "die_roll")
+    assert team(run)["Olentzero"]["level"] == "B"
+    run = _at("alakazum", "training")
+    assert "Trasno" in team(run) and "very_magical" in team(run)["Trasno"]["traits"]
+    run = _at("alakazum", "end_turn")
+    assert team(run)["Olentzero"]["level"] == "C" and team(run)["Olentzero"]["combat"] == 3
+    assert team(run)["Olentzero"]["resistance"] == 3
+    culture = run.state.view(0)["players"][0]["culture_on_table"]
+    assert (culture["EUS"], culture["GAL"]) == (2, 1) and max(culture.values()) < 8
+    run = _at("alakazum", "free_action")
+    moura = next(c for c in run.state.view(0)["players"][1]["team"] if c["name"] == "Moura")
+    assert (moura["combat"], moura["resistance"]) == (1, 0)

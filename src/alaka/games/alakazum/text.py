@@ -599,9 +599,10 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
 #: What the coach says, by step (``alaka learn alakazum`` and the browser's "Learn to play").
 COACH = {
     "welcome": (
-        "Welcome to the forest! You are Player 1, with Olentzero in your team. To win, gather"
-        " 8 culture points of one culture on your team and conjure an Alakazum against a final"
-        " enemy. Every turn: explore the forest, do one action, then perhaps conjure."
+        "Welcome to the forest! You are Player 1, with Olentzero in your team. Gather at least 8"
+        " culture points of one culture in your team, then conjure an Alakazum: uncover a final"
+        " enemy, and if your team has more points of its culture than it has, you win. Every"
+        " turn: explore the forest, do one action, then perhaps conjure."
     ),
     "forest_fight": (
         "Exploring, you draw one forest card per character in your team, and a character drawn"
@@ -609,7 +610,7 @@ COACH = {
         " Trasno's 0."
     ),
     "keep_potion": (
-        "Before the result, both sides may add potions. You are already ahead, 1 against 0:"
+        "Before the result you may add potions. You are already ahead, 1 against 0:"
         " keep your Combat potion for a harder fight."
     ),
     "die_roll": (
