@@ -153,6 +153,9 @@ def test_the_alakazum_coach_says_what_the_table_shows() -> None:
     assert team(run)["Olentzero"]["resistance"] == 3
     culture = run.state.view(0)["players"][0]["culture_on_table"]
     assert (culture["EUS"], culture["GAL"]) == (2, 1) and max(culture.values()) < 8
+    other = _at("alakazum", "train_target")  # the other choice: the same culture points
+    other.choose("train:trasno")
+    assert other.state.view(0)["players"][0]["culture_on_table"] == culture
     run = _at("alakazum", "free_action")
     moura = next(c for c in run.state.view(0)["players"][1]["team"] if c["name"] == "Moura")
     assert (moura["combat"], moura["resistance"]) == (1, 0)

@@ -1,4 +1,5 @@
-"""Alakazum!'s guided first game: a turn coached step by step, then an action of your own.
+"""Alakazum!'s guided first game: a turn coached step by step, with a choice of your own in it,
+then an action of your own.
 
 The position is a scenario (docs/scenarios.md): Player 1 has Olentzero alone and the forest's
 known top holds Trasno, so exploring brings a fight the coach can explain; the die, Player 2's
@@ -37,7 +38,9 @@ LESSON = Lesson(
         Step("pass", COACH["keep_potion"], then=("die:4",)),
         Step("pass", COACH["die_roll"]),
         Step("spell:training", COACH["training"]),
-        Step("train:olentzero", COACH["train_target"], then=("no-voodoo",)),
+        Step(
+            "train:olentzero", COACH["train_target"], free=True, why=COACH["why_train"], then=("no-voodoo",)
+        ),
         # Player 2 keeps its two characters at home this turn.
         Step("end-turn", COACH["end_turn"], then=("no-action", "end-turn")),
         Step("fight:moura", COACH["free_action"], free=True, why=COACH["why_action"]),

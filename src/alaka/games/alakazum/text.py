@@ -621,9 +621,10 @@ COACH = {
         "Trasno joins your team. Now the action: do magic with Training, which raises one of your"
         " characters a level. It costs 1 magic energy, which your very magical Trasno provides."
     ),
-    "train_target": (
-        "Train Olentzero: at level C it fights with 3 combat points and resists hypnosis with 3,"
-        " ready to attack next turn."
+    "train_target": ("Which character will you train? Think of the fight you may pick next turn."),
+    "why_train": (
+        "at level C Olentzero fights with 3 combat points and resists hypnosis with 3, strong"
+        " enough to attack next turn."
     ),
     "end_turn": (
         "The last phase is the Alakazum, which needs 8 culture points of one culture: you have"
@@ -634,7 +635,7 @@ COACH = {
         " closer to 8 culture points of one culture?"
     ),
     "why_action": (
-        "Olentzero's 3 combat points beat Moura's 1, and even a 1 on the die beats Moura's"
+        "Olentzero out-fights Moura, whose combat is 1, and even a 1 on the die beats her"
         " hypnosis resistance of 0: she and her culture points would join your team."
     ),
     "farewell": (
