@@ -113,7 +113,7 @@ function drawChoices(message) {
       ? h("p", { class: "hint", "data-testid": "table-hint" }, `${PRESS} the highlighted place on the table: ${onTable.map(withHint).join(" / ")}.`)
       : null,
     message.free
-      ? h("p", { class: "hint" }, onTable.length ? `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table, or:` : "Your choice:")
+      ? h("p", { class: "hint" }, freeHint(onTable.length, offered.length))
       : null,
     offered.map(button),
     others.length
@@ -125,6 +125,13 @@ function drawChoices(message) {
         )
       : null,
   );
+}
+
+/** What a free step's hint says: where its choices are (on the table, as buttons, or both). */
+function freeHint(onTable, buttons) {
+  if (!onTable) return "Your choice:";
+  const place = `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table`;
+  return buttons ? `${place}, or:` : `${place}.`;
 }
 
 async function playEasy(button) {
