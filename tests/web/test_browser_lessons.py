@@ -29,6 +29,17 @@ server = shared.server
 shots = shared.shots
 
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+#: Whether the first coached place on the table is in view (above the sheet of choices on a
+#: phone); null when the coached choice is a button.
+IN_VIEW = """() => {
+  const target = document.querySelector('#board .coached');
+  if (!target) return null;
+  const sheet = document.querySelector('.side-top');
+  const sticky = getComputedStyle(sheet).position === 'sticky';
+  const bottom = sticky ? sheet.getBoundingClientRect().top : window.innerHeight;
+  const box = target.getBoundingClientRect();
+  return box.top >= 0 && box.top < bottom;
+}"""
 
 
 def choose(page: Page, name: str) -> str:
@@ -89,6 +100,9 @@ def test_a_person_takes_the_lesson_to_its_end(
                 "found => found.map(e => e.dataset.action || e.dataset.name)",
             )
             assert set(offered) == {step.action}
+            # a coached place on the table is in view, above a phone's sheet of choices
+            visible = page.evaluate(IN_VIEW)
+            assert visible is not False, f"step {k + 1}: the coached place is out of view"
         page.screenshot(path=str(shots / f"lesson-{game}-{screen}-step{k + 1}.png"))
         if step.free and screen == "phone":  # another choice than the lesson's: it is judged
             offered = page.eval_on_selector_all(

@@ -82,6 +82,20 @@ function drawBoard(message) {
     for (const element of board.querySelectorAll(`[data-action="${CSS.escape(message.coached)}"]`)) {
       element.classList.add("coached");
     }
+    showCoached(board);
+  }
+}
+
+/** Bring the coached place on the table into view when it is not: above the sheet of choices
+ * that covers the bottom of a phone's screen, or anywhere in a wider window. */
+function showCoached(board) {
+  const target = board.querySelector(".coached");
+  if (!target) return;
+  const sheet = document.querySelector(".side-top");
+  const bottom = getComputedStyle(sheet).position === "sticky" ? sheet.getBoundingClientRect().top : window.innerHeight;
+  const box = target.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > bottom) {
+    window.scrollBy(0, box.top - Math.max(0, (bottom - box.height) / 2));
   }
 }
 
