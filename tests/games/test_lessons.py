@@ -19,9 +19,14 @@ def test_both_games_have_a_lesson() -> None:
     assert {"alakazoo", "alakazum"} <= set(LESSONS)
 
 
+#: The most decisions a learner finishing the last step's turn may be asked for (dice, potions).
+FINISHING = 30
+
+
 def _finish(run: LessonRun) -> None:
-    """Follow the lesson's own choices to its end, checking each step where it is shown."""
-    while not run.done:
+    """Follow the lesson's own choices to its end, checking each step where it is shown; then
+    finish the last step's turn with the first choice offered, every choice accepted."""
+    while not run.done and not run.finishing:
         step = run.step
         assert step is not None
         assert step.coach.strip(), f"step {run.index + 1} has no coach line"
@@ -31,6 +36,15 @@ def _finish(run: LessonRun) -> None:
         where = f"step {run.index + 1}: {step.action} is not legal at {run.state.decision()}"
         assert step.action in accepted, where
         run.choose(step.action)
+    for _ in range(FINISHING):
+        if run.done:
+            break
+        step = run.step
+        assert step is not None and step.coach == run.lesson.finish and step.free and not step.action
+        assert run.state.current_player() == run.lesson.learner
+        assert [a.name for a in run.accepted()] == [a.name for a in run.state.legal_actions()]
+        assert run.choose(run.accepted()[0].name) is None  # finishing judges nothing
+    assert run.done, f"the last turn goes on after {FINISHING} decisions"
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -40,8 +54,9 @@ def test_every_coached_step_is_legal_where_it_is_shown(game: str) -> None:
     assert lesson.title and lesson.welcome.strip() and lesson.farewell.strip()
     run = LessonRun(lesson)
     _finish(run)
-    assert run.index == len(lesson.steps) and run.step is None
+    assert run.index > len(lesson.steps) and run.step is None  # the last turn was finished
     assert not run.state.is_terminal()  # the lesson ends; the game it taught goes on
+    assert run.state.current_player() != lesson.learner  # at another's turn, or its chance
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -50,7 +65,7 @@ def test_the_coach_words_are_the_games_own(game: str) -> None:
     coach = importlib.import_module(f"{entry(game).package}.text").COACH
     assert all(isinstance(line, str) and line.strip() for line in coach.values())
     lesson = lesson_of(game)
-    said = [lesson.welcome, lesson.farewell, lesson.praise, lesson.advice]
+    said = [lesson.welcome, lesson.farewell, lesson.praise, lesson.advice, lesson.finish]
     said += [s.coach for s in lesson.steps] + [s.why for s in lesson.steps if s.free]
     assert all(line in coach.values() for line in said)
     assert all(s.why.strip() for s in lesson.steps if s.free)
@@ -90,6 +105,7 @@ def test_a_coached_step_refuses_every_other_choice(game: str) -> None:
                 refused += 1
         run.choose(step.action)
     assert refused > len(lesson.steps)
+    _finish(run)
     with pytest.raises(LessonError, match="over"):
         run.choose(lesson.steps[-1].action)
 
@@ -100,6 +116,9 @@ def test_the_same_choices_give_the_same_table(game: str) -> None:
     choices = [s.action for s in lesson.steps]
     first, again = LessonRun.replay(lesson, choices), LessonRun.replay(lesson, choices)
     assert first.state.record() == again.state.record()
+    _finish(first)
+    _finish(again)
+    assert first.choices == again.choices and first.state.record() == again.state.record()
     with pytest.raises(LessonError):
         LessonRun.replay(lesson, [*choices[:1], 7])
 

@@ -257,6 +257,8 @@ def test_a_lesson_has_no_critical_or_serious_violation(
 ) -> None:
     """The lesson page at its first step, at a free step (its judged choice shown, the other
     choices unfolded) and at its end."""
+    from test_browser_lessons import finish_the_turn
+
     from alaka.core.lesson import lesson_of
 
     lesson = lesson_of(game)
@@ -276,6 +278,9 @@ def test_a_lesson_has_no_critical_or_serious_violation(
             target.first.click()
         else:
             page.click(f"#legal button.action[data-name='{step.action}']")
+    progress.filter(has_text="Finish your turn").wait_for()
+    failing += audit(page, f"the lesson of {game} as its last turn is finished ({screen})")
+    finish_the_turn(page, lesson.finish)
     page.wait_for_selector("[data-testid=lesson-end]:not([hidden])")
     failing += audit(page, f"the lesson of {game} at its end ({screen})")
     page.context.close()

@@ -9,6 +9,7 @@ ordinary table. Each step is photographed. The browser and the server are ``test
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,29 @@ def choose(page: Page, name: str) -> str:
         return "table"
     page.locator(f"#legal button.action[data-name='{name}']").click()
     return "button"
+
+
+def finish_the_turn(page: Page, line: str) -> int:
+    """After the lesson's steps, finish the turn with the first choice offered each time (the
+    coach says the lesson's ``finish`` line meanwhile); how many choices that took."""
+    from playwright.sync_api import expect
+
+    progress = page.locator("[data-testid=progress]")
+    taken = 0
+    while True:
+        expect(progress).not_to_have_text(re.compile("^Step "))
+        if progress.inner_text() == "Lesson done":
+            return taken
+        expect(page.locator("[data-testid=coach-line]")).to_have_text(line)
+        offered = page.eval_on_selector_all(
+            "#board [data-action], #legal button.action:enabled",
+            "found => found.map(e => e.dataset.action || e.dataset.name)",
+        )
+        before = page.evaluate("() => document.querySelectorAll('#log li').length")
+        choose(page, offered[0])
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+        taken += 1
+        assert taken < 40, "the last turn does not end"
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -118,6 +142,9 @@ def test_a_person_takes_the_lesson_to_its_end(
         if verdict is not None:
             expect(page.locator("[data-testid=feedback]")).to_contain_text(verdict)
     assert len(set(seen)) == len(seen), "the coach's line changes at every step"
+    finished = finish_the_turn(page, lesson.finish)
+    assert finished > 0
+    page.screenshot(path=str(shots / f"lesson-{game}-{screen}-finished.png"))
     assert "table" in places, "some coached choices are on the table itself"
     end = page.locator("[data-testid=lesson-end]")
     expect(end).to_be_visible()

@@ -10,6 +10,10 @@ about, and every step is one decision of the learner's seat:
 - a *free* step accepts any legal action, then says whether it was the choice the lesson had in
   mind, and why that one is good.
 
+After the last step the learner may finish that turn as they like (a lesson with a ``finish``
+line): the dice still to place, the fight still to see through, each decision a free step that
+judges nothing, until the turn passes on. The lesson ends there.
+
 Between the learner's decisions the lesson plays everyone else: first the actions its steps
 list in ``then`` (dice results, the cards drawn, an opponent's reply: whatever the next coach
 line relies on), in order; then chance drawn from a generator seeded by the lesson's seed and
@@ -82,6 +86,9 @@ class Lesson:
     #: the choice the lesson had in mind.
     praise: str = "{why}"
     advice: str = "{best}: {why}"
+    #: The coach's line while the learner finishes, as they like, the turn of the last step
+    #: (its dice to place, its fight to see through); empty: the lesson ends at its last step.
+    finish: str = ""
     learner: int = 0
     seed: str = "lesson"
 
@@ -114,6 +121,9 @@ class LessonRun:
         self.choices: list[str] = []
         self.feedback: Feedback | None = None
         self._pending: list[str] = []
+        #: The turn the last step was taken in (``game.turn_of``), which the learner finishes.
+        self._last_turn: int | None = None
+        self._finish_step = Step("", lesson.finish, free=True)
         self._play_others()
 
     @classmethod
@@ -132,17 +142,34 @@ class LessonRun:
 
     @property
     def index(self) -> int:
-        """The number of steps taken."""
+        """The number of steps taken (those of the finished turn after the last one too)."""
         return len(self.choices)
 
     @property
+    def finishing(self) -> bool:
+        """Whether the lesson's steps are taken and the learner finishes their turn."""
+        return self.index >= len(self.lesson.steps) and bool(self.lesson.finish)
+
+    @property
     def done(self) -> bool:
-        return self.index >= len(self.lesson.steps) or self.state.is_terminal()
+        if self.state.is_terminal():
+            return True
+        if self.index < len(self.lesson.steps):
+            return False
+        return not self.finishing or self._turn_over()
+
+    def _turn_over(self) -> bool:
+        """Whether the turn of the last step has ended (the learner no longer decides in it)."""
+        state = self.state
+        return state.current_player() != self.lesson.learner or self.game.turn_of(state) != self._last_turn
 
     @property
     def step(self) -> Step | None:
-        """The step now due (None once the lesson is over)."""
-        return None if self.done else self.lesson.steps[self.index]
+        """The step now due (None once the lesson is over); while the learner finishes the last
+        step's turn, a free step with the lesson's ``finish`` line, which judges nothing."""
+        if self.done:
+            return None
+        return self.lesson.steps[self.index] if self.index < len(self.lesson.steps) else self._finish_step
 
     @property
     def pending(self) -> tuple[str, ...]:
@@ -184,10 +211,14 @@ class LessonRun:
         reason = self.refusal(name)
         if reason is not None:
             raise LessonError(reason)
-        step = self.lesson.steps[self.index]
-        feedback = self._feedback(step, name) if step.free else None
+        step = self.step
+        assert step is not None  # refusal() says when the lesson is over
+        feedback = self._feedback(step, name) if step.free and step.action else None
+        turn = self.game.turn_of(self.state)
         self.state.apply(name)
         self.choices.append(name)
+        if self.index == len(self.lesson.steps):
+            self._last_turn = turn
         self.feedback = feedback
         self._pending = list(step.then)
         self._play_others()
@@ -203,6 +234,8 @@ class LessonRun:
         then seeded chance and the heuristic (random play for a game without one)."""
         state = self.state
         while not state.is_terminal() and state.current_player() != self.lesson.learner:
+            if self.finishing and self.game.turn_of(state) != self._last_turn:
+                break  # the learner's last turn is over: so is the lesson
             rng = random.Random(f"{self.lesson.seed}:{len(state.history)}")
             if self._pending and self._playable(self._pending[0]):
                 state.apply(self._pending.pop(0))

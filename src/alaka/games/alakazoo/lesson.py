@@ -33,6 +33,7 @@ LESSON = Lesson(
     title="Learn to play Alakazoo",
     welcome=COACH["welcome"],
     farewell=COACH["farewell"],
+    finish=COACH["finish"],
     praise=COACH["praise"],
     advice=COACH["advice"],
     seed="alakazoo-lesson",

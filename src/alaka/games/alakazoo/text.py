@@ -500,6 +500,7 @@ COACH = {
         "your hand is full, so taking a column would cost a card and a Dark Power token, while"
         " all three dice bring up to three tokens for the elements you already hold."
     ),
+    "finish": ("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
     "farewell": (
         "That is a whole turn: an action, then displaying. The game ends once someone fills all"
         " nine spaces; rows and columns of one creature, or of all different ones, score extra."

@@ -30,6 +30,7 @@ LESSON = Lesson(
     title="Learn to play Alakazum!",
     welcome=COACH["welcome"],
     farewell=COACH["farewell"],
+    finish=COACH["finish"],
     praise=COACH["praise"],
     advice=COACH["advice"],
     seed="alakazum-lesson",

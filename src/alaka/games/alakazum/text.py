@@ -638,6 +638,7 @@ COACH = {
         "Olentzero out-fights Moura, whose combat is 1, and even a 1 on the die beats her"
         " hypnosis resistance of 0: she and her culture points would join your team."
     ),
+    "finish": ("The rest of this turn is yours: see your action through, then end your turn."),
     "farewell": (
         "You have seen a whole turn: explore, one action, the Alakazum check. Hypnotise characters"
         " of one culture, train them, and conjure once you reach 8. You are ready for a short"

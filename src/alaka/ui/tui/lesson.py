@@ -4,8 +4,9 @@ Each step shows what happened since the learner's last decision, what matters to
 (the game's focus, as ``alaka play`` shows it), the coach's line, and the whole menu with the
 coached choice marked. At a coached step any other choice is refused with the reason, as the
 browser's server refuses it; at a free step any choice is taken and the coach says what it
-thinks of it. After the last step the lesson offers a short game against the Easy bot, which is
-an ordinary ``alaka play`` game (saved and resumable like any other).
+thinks of it. After the last step the learner finishes that turn as they like; then the lesson
+offers a short game against the Easy bot, an ordinary ``alaka play`` game (saved and resumable
+like any other).
 """
 
 from __future__ import annotations
@@ -114,8 +115,12 @@ class LessonSession:
         labels = [choice["label"] for choice in menu]
         names = [choice["name"] for choice in menu]
         self.console.print(render.focus_view(view, self.console.width))
-        number = f"Step {run.index + 1} of {len(self.lesson.steps)}"
-        self._coach(step.coach, f"Coach · {number}" + (" · your choice" if step.free else ""))
+        if run.finishing:
+            title = "Coach · finish your turn"
+        else:
+            number = f"Step {run.index + 1} of {len(self.lesson.steps)}"
+            title = f"Coach · {number}" + (" · your choice" if step.free else "")
+        self._coach(step.coach, title)
         coached = names.index(step.action) if step.action in names else None
         self.console.print(render.choice_menu(menu, width=self.console.width))
         if not step.free and coached is not None:

@@ -19,6 +19,10 @@ from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
 from alaka.ui.web.table import BOT, HUMAN, TableError, guide_of, renderer_url
 
+#: The most choices a learner may send for the rest of the last step's turn (a turn's dice,
+#: potions and displays take a handful): a bound on what one request replays.
+FINISHING = 40
+
 
 def find_lesson(name: object) -> Lesson:
     """The lesson of the game called ``name``; a :class:`TableError` (404) if there is none."""
@@ -32,8 +36,9 @@ def lesson_message(name: object, taken: object) -> JsonDict:
     """The lesson of ``name`` after the choices ``taken`` (a list of action names), as the page
     draws it (see the module docstring)."""
     lesson = find_lesson(name)
-    if not isinstance(taken, list) or len(taken) > len(lesson.steps):
-        raise TableError(f"choices must be a list of at most {len(lesson.steps)} action names", 400)
+    most = len(lesson.steps) + FINISHING
+    if not isinstance(taken, list) or len(taken) > most:
+        raise TableError(f"choices must be a list of at most {most} action names", 400)
     try:
         run = LessonRun.replay(lesson, taken)
     except LessonError as refused:
@@ -60,6 +65,8 @@ def lesson_message(name: object, taken: object) -> JsonDict:
         "done": run.done,
         "coach": None if step is None else step.coach,
         "free": step is not None and step.free,
+        # the lesson's steps are taken: the learner finishes that turn (nothing is judged)
+        "finishing": step is not None and run.finishing,
         # the coached action, which the table highlights (a free step gives nothing away)
         "coached": None if step is None or step.free else step.action,
         "feedback": None if feedback is None else {"good": feedback.good, "text": feedback.text},

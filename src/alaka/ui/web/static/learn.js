@@ -45,7 +45,11 @@ function draw() {
   document.title = `${message.title} · Alaka`;
   $("title").textContent = message.title;
   const step = Math.min(message.index + 1, message.steps);
-  $("progress").textContent = message.done ? "Lesson done" : `Step ${step} of ${message.steps}`;
+  $("progress").textContent = message.done
+    ? "Lesson done"
+    : message.finishing
+      ? "Finish your turn"
+      : `Step ${step} of ${message.steps}`;
   $("welcome").hidden = message.index !== 0;
   $("welcome").textContent = message.welcome;
   const feedback = message.feedback;
@@ -53,6 +57,7 @@ function draw() {
   $("feedback").textContent = feedback ? feedback.text : "";
   $("feedback").className = `coach-feedback ${feedback && feedback.good ? "good" : "other"}`;
   $("coach-line").textContent = message.done ? "" : message.coach;
+  $("coach").hidden = message.done && !feedback; // the end's panel says the last words
   $("coach").classList.toggle("free", message.free);
   fill($("turn"), message.done ? null : turnLine(message.view));
   drawBoard(message);
