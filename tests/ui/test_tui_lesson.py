@@ -46,7 +46,8 @@ class Learner:
         if run.finishing:  # the rest of the last turn: anything goes
             return "1"
         coached = names.index(step.action) + 1
-        other = next((k for k in range(1, len(names) + 1) if k != coached), coached)
+        best = {step.action, *step.also}
+        other = next((k for k in range(1, len(names) + 1) if names[k - 1] not in best), coached)
         if step.free:
             return str(other)
         if run.index not in self.tried and len(names) > 1:

@@ -133,7 +133,7 @@ def test_a_person_takes_the_lesson_to_its_end(
                 "#board [data-action], #legal button.action:enabled",
                 "found => found.map(e => e.dataset.action || e.dataset.name)",
             )
-            other = next(name for name in offered if name != step.action)
+            other = next(name for name in offered if name != step.action and name not in step.also)
             places.append(choose(page, other))
             verdict = "the stronger choice was"
         else:

@@ -56,6 +56,8 @@ class Step:
     free: bool = False
     #: A free step's reason why :attr:`action` is the good choice (said after the choice).
     why: str = ""
+    #: A free step's other choices that are just as good (praised like :attr:`action`).
+    also: tuple[str, ...] = ()
     #: Actions the lesson plays after this step, each at the next decision that is not the
     #: learner's (a die's result, a card drawn, an opponent's move), in order.
     then: tuple[str, ...] = ()
@@ -225,7 +227,7 @@ class LessonRun:
         return feedback
 
     def _feedback(self, step: Step, name: str) -> Feedback:
-        if name == step.action:
+        if name == step.action or name in step.also:
             return Feedback(True, self.lesson.praise.format(why=step.why, best=self.label(step.action)))
         return Feedback(False, self.lesson.advice.format(why=step.why, best=self.label(step.action)))
 

@@ -40,7 +40,13 @@ LESSON = Lesson(
     steps=(
         Step("roll:1+2", COACH["roll"], then=("die:blue", "die:rainbow")),
         Step("place:blue:head/2", COACH["place_blue"]),
-        Step("place:rainbow:left-ear/1", COACH["place_rainbow"], free=True, why=COACH["why_rainbow"]),
+        Step(
+            "place:rainbow:left-ear/1",
+            COACH["place_rainbow"],
+            free=True,
+            why=COACH["why_rainbow"],
+            also=("place:rainbow:left-ear/2",),  # either rune of the left ear
+        ),
         Step("display:griffin:head", COACH["display"]),
         # Player 2 rolls one die and keeps to its board, so column 2 is still there next turn.
         Step("end", COACH["end"], then=("roll:1", "die:rainbow", "place:rainbow:head/1", "end")),

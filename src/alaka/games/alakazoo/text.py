@@ -475,7 +475,7 @@ COACH = {
     ),
     "why_rainbow": (
         "you hold the Griffin left ear, and the left ear space now needs just one more token"
-        " (a yellow or a rainbow result) to take it."
+        " (a result of its other rune's colour, or a rainbow) to take it."
     ),
     "display": (
         "After your action you may display. The head space has two active runes and you hold the"
