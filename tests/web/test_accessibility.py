@@ -250,6 +250,43 @@ def test_a_review_has_no_critical_or_serious_violation(
     check(failing)
 
 
+@pytest.mark.parametrize("screen", VIEWPORTS)
+@pytest.mark.parametrize("game", ["alakazum", "alakazoo"])
+def test_a_lesson_has_no_critical_or_serious_violation(
+    browser: Browser, server: str, game: str, screen: str
+) -> None:
+    """The lesson page at its first step, at a free step (its judged choice shown, the other
+    choices unfolded) and at its end."""
+    from test_browser_lessons import finish_the_turn
+
+    from alaka.core.lesson import lesson_of
+
+    lesson = lesson_of(game)
+    page = context_page(browser, VIEWPORTS[screen])
+    page.goto(f"{server}/learn/{game}")
+    progress = page.locator("[data-testid=progress]")
+    progress.filter(has_text=f"Step 1 of {len(lesson.steps)}").wait_for()
+    failing = audit(page, f"the lesson of {game} at its first step ({screen})")
+    for k, step in enumerate(lesson.steps):
+        progress.filter(has_text=f"Step {k + 1} of").wait_for()
+        if step.free:
+            if page.locator("[data-testid=other-choices]").count():
+                page.click("[data-testid=other-choices] summary")
+            failing += audit(page, f"the lesson of {game} at a free step ({screen})")
+        target = page.locator(f"#board [data-action='{step.action}']")
+        if target.count():
+            target.first.click()
+        else:
+            page.click(f"#legal button.action[data-name='{step.action}']")
+    progress.filter(has_text="Finish your turn").wait_for()
+    failing += audit(page, f"the lesson of {game} as its last turn is finished ({screen})")
+    finish_the_turn(page, lesson.finish)
+    page.wait_for_selector("[data-testid=lesson-end]:not([hidden])")
+    failing += audit(page, f"the lesson of {game} at its end ({screen})")
+    page.context.close()
+    check(failing)
+
+
 # -- the keys ------------------------------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ in red with exit code 2, never as a traceback.
 
 This module holds the ``app``, the order its commands are listed in, and the error handling
 around it (:func:`main`); each command is in a module named for its group: :mod:`.games`
-(games, rules), :mod:`.play` (watch, play, replay, review), :mod:`.sim` (arena, simulate,
+(games, rules), :mod:`.play` (watch, learn, play, replay, review), :mod:`.sim` (arena, simulate,
 report, tune), :mod:`.train` and :mod:`.serve`. What several commands share (consoles, common
 options, parsing seats and player counts, backends) is in :mod:`.common`.
 """
@@ -40,6 +40,7 @@ app.command("simulate")(sim.simulate_command)
 app.command("report")(sim.report_command)
 app.command("tune")(sim.tune_command)
 app.command("train")(train.train_command)
+app.command("learn")(play.learn_command)
 app.command("play")(play.play_command)
 app.command("replay")(play.replay_command)
 app.command("review")(play.review_command)

@@ -1,6 +1,7 @@
 """The commands that show one game at the terminal: ``alaka watch`` (random bots play it, told
-in words), ``alaka play`` (against bots or friends on one device), ``alaka replay`` (step
-through a record) and ``alaka review`` (rate a seat's decisions in a finished game).
+in words), ``alaka learn`` (a guided first game), ``alaka play`` (against bots or friends on one
+device), ``alaka replay`` (step through a record) and ``alaka review`` (rate a seat's decisions
+in a finished game).
 """
 
 from __future__ import annotations
@@ -134,6 +135,36 @@ def play_command(
             record=record,
         )
     code = PlaySession(setup, console).run()
+    if code:
+        raise typer.Exit(code)
+
+
+def learn_command(
+    game: Annotated[str, typer.Argument(help="The game to learn: alakazum or alakazoo.")],
+    then_play: Annotated[
+        bool,
+        typer.Option(
+            "--then-play/--no-then-play",
+            help="After the lesson, offer a short game against an Easy bot (default: offer it).",
+        ),
+    ] = True,
+) -> None:
+    """Learn a game by playing: a prepared first game where a coach says, at each step, what to
+    do and why. Most steps take the coach's choice (another is refused, with the reason); a few
+    are yours, and the coach says what it thinks of them. Then, if you like, a short game
+    against an Easy bot (an ordinary alaka play game, saved as it goes)."""
+    from alaka.core.lesson import lesson_of
+    from alaka.ui.tui.lesson import LessonSession
+    from alaka.ui.tui.session import PlaySession, new_game
+
+    g = _game(game)
+    lesson = lesson_of(g.name)  # a LessonError says the game has none
+
+    def play_after() -> int:
+        setup = new_game(g, seats_text="human,easy")
+        return PlaySession(setup, console).run()
+
+    code = LessonSession(lesson, console).run(play_after if then_play else None)
     if code:
         raise typer.Exit(code)
 

@@ -118,6 +118,10 @@ class GameEntry:
     #: measurements). Empty: random play, the heuristic where the game has one, then two search
     #: budgets, which nothing has measured.
     levels: tuple[str, ...] = ()
+    #: The guided first game (:mod:`alaka.core.lesson`): ``"module:attribute"`` of a
+    #: :class:`~alaka.core.lesson.Lesson` (``"...lesson:LESSON"``). Without one the lobby and
+    #: ``alaka learn`` offer no lesson for the game.
+    lesson: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

@@ -21,6 +21,7 @@ ENTRY = GameEntry(
     encoding="alaka.games.alakazoo.encoding",
     glossary="alaka.games.alakazoo.glossary",
     learned="data/learned.npz",
+    lesson="alaka.games.alakazoo.lesson:LESSON",
     # The table's levels, each measured stronger than the one before (docs/bots.md#levels).
     levels=(
         "random",

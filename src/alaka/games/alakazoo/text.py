@@ -450,3 +450,62 @@ def render(view: JsonDict, log_lines: int = 8) -> str:
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
     out.append("(* = a Magic Power token on that rune)")
     return "\n".join(out)
+
+
+# -- the guided first game (lesson.py): the coach's words -------------------------------------
+
+#: What the coach says, by step (``alaka learn alakazoo`` and the browser's "Learn to play").
+COACH = {
+    "welcome": (
+        "Welcome to the Magic Tournament! You are Player 1, with the Griffin's portal board. Fill"
+        " your board's nine spaces with creature elements: each space needs two Magic Power"
+        " tokens on its runes before an element can go there."
+    ),
+    "roll": (
+        "A turn is one of three actions, then displaying. Start with Action 1: roll two spell"
+        " dice. Each result puts a Magic Power token on a rune of its colour."
+    ),
+    "place_blue": (
+        "The head space already has a token on its green rune. Put the blue result on its blue"
+        " rune: with both runes active, the head space is ready for an element."
+    ),
+    "place_rainbow": (
+        "A rainbow result goes on any free rune, or onto your Wizard card for later. Your choice:"
+        " where will it help most?"
+    ),
+    "why_rainbow": (
+        "you hold the Griffin left ear, and the left ear space now needs just one more token"
+        " (a result of its other rune's colour, or a rainbow) to take it."
+    ),
+    "display": (
+        "After your action you may display. The head space has two active runes and you hold the"
+        " Griffin head: display it. Its two tokens go back to the pool, and it scores two points:"
+        " a Griffin on a board in play, and the first head anyone displays."
+    ),
+    "end": "Nothing more can be displayed: end your turn, and the dice go to Player 2.",
+    "take": (
+        "Action 2 takes all the cards of one column. Take column 2: the Griffin body fits your"
+        " board, and two cards bring your hand to four, the most you may hold without paying a"
+        " Dark Power token."
+    ),
+    "end_again": (
+        "No space has two active runes yet, so there is nothing to display: end your turn. The"
+        " columns were filled up again from the deck."
+    ),
+    "free_action": (
+        "Your turn, your choice. Look at your hand, your runes and the columns: which action"
+        " moves your board forward?"
+    ),
+    "why_action": (
+        "your hand is full, so taking a column would cost a card and a Dark Power token, while"
+        " all three dice bring up to three tokens for the elements you already hold."
+    ),
+    "finish": ("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
+    "farewell": (
+        "That is a whole turn: an action, then displaying. The game ends once someone fills all"
+        " nine spaces; rows and columns of one creature, or of all different ones, score extra."
+        " You are ready for a short game."
+    ),
+    "praise": "Well chosen: {why}",
+    "advice": "That is allowed too, but the stronger choice was “{best}”: {why}",
+}

@@ -21,6 +21,7 @@ ENTRY = GameEntry(
     encoding="alaka.games.alakazum.encoding",
     glossary="alaka.games.alakazum.glossary",
     learned="data/learned.npz",
+    lesson="alaka.games.alakazum.lesson:LESSON",
     # The table's levels, each measured stronger than the one before (docs/bots.md#levels).
     levels=(
         "random",

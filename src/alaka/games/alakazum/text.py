@@ -592,3 +592,58 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
     return "\n".join(out)
+
+
+# -- the guided first game (lesson.py): the coach's words -------------------------------------
+
+#: What the coach says, by step (``alaka learn alakazum`` and the browser's "Learn to play").
+COACH = {
+    "welcome": (
+        "Welcome to the forest! You are Player 1, with Olentzero in your team. Gather at least 8"
+        " culture points of one culture in your team, then conjure an Alakazum: uncover a final"
+        " enemy, and if your team has more points of its culture than it has, you win. Every"
+        " turn: explore the forest, do one action, then perhaps conjure."
+    ),
+    "forest_fight": (
+        "Exploring, you draw one forest card per character in your team, and a character drawn"
+        " must be fought at once. Trasno has appeared: send Olentzero, whose 1 combat point beats"
+        " Trasno's 0."
+    ),
+    "keep_potion": (
+        "Before the result you may add potions. You are already ahead, 1 against 0:"
+        " keep your Combat potion for a harder fight."
+    ),
+    "die_roll": (
+        "You won: Olentzero went up to level B, and the die was rolled to hypnotise Trasno. A 4"
+        " beats Trasno's hypnosis resistance of 0, so no die potion is needed."
+    ),
+    "training": (
+        "Trasno joins your team. Now the action: do magic with Training, which raises one of your"
+        " characters a level. It costs 1 magic energy, which your very magical Trasno provides."
+    ),
+    "train_target": ("Which character will you train? Think of the fight you may pick next turn."),
+    "why_train": (
+        "at level C Olentzero fights with 3 combat points and resists hypnosis with 3, strong"
+        " enough to attack next turn."
+    ),
+    "end_turn": (
+        "The last phase is the Alakazum, which needs 8 culture points of one culture: you have"
+        " 2 Basque (EUS) and 1 Galician (GAL) for now. End your turn."
+    ),
+    "free_action": (
+        "Your turn again, and your cards were drawn. Your choice of action: what brings you"
+        " closer to 8 culture points of one culture?"
+    ),
+    "why_action": (
+        "Olentzero out-fights Moura, whose combat is 1, and even a 1 on the die beats her"
+        " hypnosis resistance of 0: she and her culture points would join your team."
+    ),
+    "finish": ("The rest of this turn is yours: see your action through, then end your turn."),
+    "farewell": (
+        "You have seen a whole turn: explore, one action, the Alakazum check. Hypnotise characters"
+        " of one culture, train them, and conjure once you reach 8. You are ready for a short"
+        " game."
+    ),
+    "praise": "Well chosen: {why}",
+    "advice": "That is allowed too, but the stronger choice was “{best}”: {why}",
+}

@@ -46,6 +46,7 @@ from alaka.ui.web.connections import (
 )
 from alaka.ui.web.forwarding import Forwarding, ForwardTables, Hop
 from alaka.ui.web.inputs import BadInput, parse_json
+from alaka.ui.web.lessons import find_lesson, lesson_guide, lesson_message
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store, open_store
@@ -192,6 +193,14 @@ def create_app(
             FileResponse(STATIC / "table.html") if await room.exists(table_id) else _no_table_page(table_id)
         )
 
+    @app.get("/learn/{game}", include_in_schema=False, response_model=None)
+    async def lesson_page(game: str) -> FileResponse | HTMLResponse:
+        try:
+            find_lesson(game)
+        except TableError as missing:
+            return _no_lesson_page(str(missing))
+        return FileResponse(STATIC / "learn.html")
+
     @app.get("/table/{table_id}/replay", include_in_schema=False, response_model=None)
     async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
         return (
@@ -240,6 +249,16 @@ def create_app(
             owner=_address(request),
         )
         return {"table": table.summary(), "links": links}
+
+    @app.post("/api/learn/{game}")
+    async def lesson_step(game: str, request: Request) -> JsonDict:
+        """The lesson after the choices sent (replayed here: the server is the referee)."""
+        body = await _body(request, limits.request_bytes)
+        return lesson_message(game, body.get("choices", []))
+
+    @app.get("/api/learn/{game}/guide")
+    async def lesson_explanations(game: str) -> JsonDict:
+        return lesson_guide(game)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str, request: Request) -> JsonDict:
@@ -443,6 +462,18 @@ def _no_table_page(table_id: str) -> HTMLResponse:
         '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
         f"<h1>There is no table {html.escape(table_id[:40])}</h1>"
         '<p>The link may be mistyped, or from another server. <a href="/">Go to the lobby</a>.</p>'
+        "</main></body></html>"
+    )
+    return HTMLResponse(body, status_code=404)
+
+
+def _no_lesson_page(reason: str) -> HTMLResponse:
+    """A lesson link for a game without one: a page back to the lobby."""
+    body = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No such lesson</title>'
+        '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
+        f"<h1>{html.escape(reason[:1].upper() + reason[1:])}</h1>"
+        '<p><a href="/">Go to the lobby</a> to choose a game to learn.</p>'
         "</main></body></html>"
     )
     return HTMLResponse(body, status_code=404)

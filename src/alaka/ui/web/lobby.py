@@ -19,6 +19,7 @@ import time
 
 from alaka.bots.registry import bot_levels, bot_menu, default_bot, make_bot
 from alaka.core.errors import AlakaError, OptionError
+from alaka.core.lesson import has_lesson
 from alaka.core.protocol import Game, JsonDict
 from alaka.core.registry import game as get_game
 from alaka.core.registry import games as game_names
@@ -61,6 +62,7 @@ def game_info(game: Game) -> JsonDict:
         "bots": list(bot_menu(game.name)),
         "bot_levels": [level._asdict() for level in bot_levels(game.name)],
         "renderer": renderer_url(game),
+        "lesson": has_lesson(game.name),
     }
 
 

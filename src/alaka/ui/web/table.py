@@ -102,6 +102,37 @@ def renderer_url(game: Game) -> str | None:
     return f"/static/games/{game.name}.js" if entry(game.name).browser_renderer is not None else None
 
 
+def guide_of(game: Game, options: dict[str, Any], state: State) -> JsonDict:
+    """What a page explains about a game, the same for everyone: its rules in brief, the
+    options in use in words, and every explanation of the content in use (printed data only:
+    nothing of any hand or deck). A table's guide, and a lesson's."""
+    glossary = glossary_of(state)
+    shown_options = []
+    for p in game.parameters:
+        if p.is_path or p.name == "max_turns":
+            continue
+        value = options.get(p.name, p.default)
+        shown = value
+        if p.choice_labels and value in p.choices:
+            shown = p.choice_labels[p.choices.index(str(value))]
+        elif isinstance(value, bool):
+            shown = "yes" if value else "no"
+        shown_options.append(
+            {
+                "name": p.name,
+                "label": p.label or p.name.replace("_", " ").capitalize(),
+                "value": shown,
+                "help": p.description,
+                "standard": value == p.default,
+            }
+        )
+    return {
+        "rules": game.rules_summary(),
+        "options": shown_options,
+        "glossary": [] if glossary is None else [dict(e) for e in glossary.entries],
+    }
+
+
 @dataclass
 class Table:
     """One game being played (or finished) at the server."""
@@ -304,35 +335,9 @@ class Table:
         }
 
     def guide(self) -> JsonDict:
-        """What the page explains, the same for everyone: the game's rules in brief, the options
-        of this table in words, and every explanation of the content in use (printed data
-        only: nothing of any hand or deck)."""
+        """What the page explains, the same for everyone (:func:`guide_of`), built once."""
         if self._guide is None:
-            glossary = glossary_of(self.state)
-            options = []
-            for p in self.game.parameters:
-                if p.is_path or p.name == "max_turns":
-                    continue
-                value = self.options.get(p.name, p.default)
-                shown = value
-                if p.choice_labels and value in p.choices:
-                    shown = p.choice_labels[p.choices.index(str(value))]
-                elif isinstance(value, bool):
-                    shown = "yes" if value else "no"
-                options.append(
-                    {
-                        "name": p.name,
-                        "label": p.label or p.name.replace("_", " ").capitalize(),
-                        "value": shown,
-                        "help": p.description,
-                        "standard": value == p.default,
-                    }
-                )
-            self._guide = {
-                "rules": self.game.rules_summary(),
-                "options": options,
-                "glossary": [] if glossary is None else [dict(e) for e in glossary.entries],
-            }
+            self._guide = guide_of(self.game, self.options, self.state)
         return self._guide
 
     def forfeit_result(self) -> JsonDict | None:

@@ -223,6 +223,20 @@ function fillPlayNow() {
       return button;
     }),
   );
+  // A guided first game per game that has one: a prepared table and a coach (learn.html).
+  fill(
+    $("learn"),
+    games
+      .filter((game) => game.lesson)
+      .map((game) =>
+        h(
+          "a",
+          { class: "learn-link", href: `/learn/${encodeURIComponent(game.name)}`, dataset: { game: game.name, testid: `learn-${game.name}` } },
+          `Learn to play ${game.title}`,
+          h("small", {}, " a guided first game with a coach"),
+        ),
+      ),
+  );
 }
 
 // -- your tables (remembered in this browser) -------------------------------------------------

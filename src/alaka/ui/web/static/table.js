@@ -4,7 +4,7 @@
 
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
-import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
+import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, oneStopPerChoice, renderOutcome, renderView, turnLine } from "./views.js";
 import { loadTalk, onTalk, resetTalk, showTalk } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -181,10 +181,7 @@ function drawTable() {
   const legal = page.gaveUp ? [] : message.legal;
   page.offCanvas = offerOnTable(board, message.view, legal, act);
   if (page.guide) explainIn(board, page.guide);
-  // A choice on the table is one control: what is explained inside it is no stop of its own.
-  for (const inner of board.querySelectorAll(".choice [tabindex]")) {
-    if (!inner.classList.contains("choice")) inner.removeAttribute("tabindex");
-  }
+  oneStopPerChoice(board);
   if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
 }
 
@@ -264,6 +261,7 @@ function tickClock() {
   const message = page.last;
   const clock = message ? message.clock : null;
   const line = $("clock-line");
+  if (!line) return; // a dead link's page has no table (showDeadLink): nothing to tick
   if (!clock || clock.running === null || clock.left === null || message.view.outcome || message.forfeit) {
     line.hidden = true;
     return;

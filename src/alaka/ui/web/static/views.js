@@ -176,6 +176,14 @@ export function offerOnTable(root, view, legal, act) {
   return rest;
 }
 
+/** A choice on the table is one control: what is explained inside it is no stop of its own
+ * (the table and lesson pages, after drawing the table's explanations). */
+export function oneStopPerChoice(board) {
+  for (const inner of board.querySelectorAll(".choice [tabindex]")) {
+    if (!inner.classList.contains("choice")) inner.removeAttribute("tabindex");
+  }
+}
+
 /**
  * Name a table element offered as a choice: `words` (the choice), then what it shows, as a
  * screen reader reads a button's insides. An element with text (a card, a column, a player's
