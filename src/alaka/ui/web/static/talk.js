@@ -36,9 +36,10 @@ export async function loadTalk(send) {
     }
   });
   // A press anywhere else closes the menu (on a phone it is a sheet over the table), leaving
-  // the focus where that press put it.
+  // the focus where that press put it. (A dead link's page has no table, and no menu.)
   document.addEventListener("pointerdown", (event) => {
-    if (!$("say-menu").hidden && !$("talk").contains(event.target)) openMenu(false, false);
+    const menu = $("say-menu");
+    if (menu && !menu.hidden && !$("talk").contains(event.target)) openMenu(false, false);
   });
 }
 
