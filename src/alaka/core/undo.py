@@ -11,6 +11,11 @@ while, walking back from the end of the game:
   reveals nothing hidden to anyone and what it does depends on nothing hidden;
 - and the seat is the one deciding now (nobody else has been asked anything since).
 
+Since everyone is told of an undo and it goes back only to a real choice (:func:`to_last_choice`),
+a game declares a decision safe only if whether it *was* a choice is public too: taking back a
+pass would otherwise tell the table the passer had something to play. When nothing can be taken
+back, :func:`refusal` says which of these conditions stops it.
+
 Taking back is rebuilding: records are the truth, so the state after an undo is the replay of the
 record without those actions (:func:`undo`), never a patched copy.
 
@@ -86,6 +91,40 @@ def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
     return 0
 
 
+#: What every refusal ends with: the rule in a few words.
+_RULE = (
+    "only your own decisions of this turn can be, before anyone else acts and before anything "
+    "hidden is drawn, rolled or shown"
+)
+
+
+def refusal(steps: Sequence[Step], state: State, seat: int) -> str:
+    """Why ``seat`` has nothing to take back in ``state`` (:func:`to_last_choice` is 0): the first
+    condition of the rule that stops the walk back from the end, in the words a player reads
+    after "nothing to take back: "."""
+    turn = state.game.turn_of(state)
+    reason = "you have made no decision this turn yet"
+    if state.current_player() != seat:
+        reason = "it is not your decision now"
+    elif any(past.seat == seat and past.turn == turn for past in steps):
+        for past in reversed(steps):
+            if past.seat == CHANCE:
+                reason = "a card was drawn or a die was rolled since your last decision"
+            elif past.seat != seat:
+                reason = "another player was asked since your last decision"
+            elif past.turn != turn:
+                reason = "your decisions of this turn were all forced"
+            elif not past.safe:
+                reason = (
+                    "your last decision showed or relied on something hidden (or on whether you "
+                    "had a choice), so taking it back would tell someone something"
+                )
+            else:
+                continue  # a safe decision of this turn (forced, or to_last_choice would allow it)
+            break
+    return f"{reason}; {_RULE}"
+
+
 def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> State:
     """The state before ``seat``'s last ``count`` decisions: the replay of the record without
     them. Raises :class:`UndoError` when the rule allows fewer."""
@@ -95,8 +134,7 @@ def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> Stat
         raise UndoError(
             f"Player {seat + 1} can take back {allowed} decision{plural} now, not {count}"
             if allowed
-            else "nothing to take back: only your own decisions of this turn, before anyone else "
-            "acts and before anything hidden is drawn, rolled or shown"
+            else f"nothing to take back: {refusal(steps, state, seat)}"
         )
     record = state.record()
     record["actions"] = record["actions"][:-count]

@@ -92,20 +92,19 @@ SHOW: Final = 45  # the market: show this card, take as many as it says (arg: ca
 
 CHANCE_KINDS: Final = frozenset({ENEMY, DRAW, FIRST, DIE})
 
-#: The decisions a player may take back (alaka.core.undo): each is public and what it does
-#: depends only on what everyone sees (teams, levels, the graveyard, the market pile). Every
-#: decision that shows, plays, pays or gives a hand card is left out, and so is any choice whose
-#: very offer depends on the hand (a spell, a food, a broom, the market, a conjure's total), since
-#: the phase that follows it is seen by all; the undo test checks the list against resampled
-#: positions. Announcements open the voodoo window, where other players are asked, so they can
-#: never be taken back anyway.
+#: The decisions a player may always take back (alaka.core.undo, reading R33): each is public,
+#: what it does depends only on what everyone sees (teams, levels, the graveyard, the market
+#: pile), and so does whether it was a choice at all. A spell, no action, a pass and a potion or
+#: broom everyone knows of are safe only in some positions (``rules.hidden.undo_safe``); every
+#: other decision that shows, plays, pays or gives a hand card never is. Announcements open the
+#: voodoo window, where other players are asked, so they are never taken back anyway; the undo
+#: test checks all of it against resampled positions.
 UNDO_SAFE = frozenset(
     {
         CHOOSE,
         FIGHTER,
         HELPER,
         NO_HELPER,
-        NO_ACTION,
         TRAIN,
         LEVITATE,
         SWAP_WITH,

@@ -1,9 +1,10 @@
 """Conservation and information sets: where every card is, and what a seat cannot tell apart.
 
 Not a chapter of the rulebook but of the engine: :func:`inventory` lists every card wherever it
-is (the conformance kit checks none is created or lost), and :func:`resample` deals again what
+is (the conformance kit checks none is created or lost), :func:`resample` deals again what
 a seat cannot locate, for search (R25: the deck's unknown part; R26: face-down enemies nobody
-looked at; R28: what everyone knows about a hand).
+looked at; R28: what everyone knows about a hand), and :func:`undo_safe` says which decisions
+may be taken back because they tell nobody anything (R33).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from alaka.core import knowledge
 from alaka.games.alakazum import actions as A
+from alaka.games.alakazum.actions import SPELL_COSTS, ZumAction
 from alaka.games.alakazum.content import CULTURES
 from alaka.games.alakazum.layout import conjure_points, hat_energy
 from alaka.games.alakazum.phases import PH_GIVE_TO, PH_OVER
 from alaka.games.alakazum.rules.action import can_show
-from alaka.games.alakazum.rules.table import own_hand
+from alaka.games.alakazum.rules.table import energy, last_of_kind, own_hand
 
 if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
@@ -146,3 +148,71 @@ def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random
             peeked[position] = 0
     new.enemy_at, new.enemy_pool, new.peeked = tuple(enemy_at), tuple(sorted(enemy_pool)), tuple(peeked)
     knowledge.forget_moved(new.seen, seat, moved)
+
+
+#: Decisions that need no card of the hand to be offered: anyone can tell they are there.
+_OFFERED_TO_ALL = frozenset({A.FIGHT, A.NO_ACTION, A.PASS})
+#: Decisions that play, give or name a card of the hand of their kind (``arg``).
+_NAMING_A_CARD = frozenset({A.FOOD, A.BROOM, A.POTION_COMBAT, A.POTION_DIE, A.STEAL})
+#: Decisions taken from a menu that depends on the hand, safe when everything about them is
+#: public (see :func:`undo_safe`).
+_SAFE_WHEN_PUBLIC = frozenset({A.SPELL, A.NO_ACTION, A.PASS, A.POTION_COMBAT, A.POTION_DIE, A.BROOM})
+
+
+def _seen_offered(s: AlakazumState, seat: int, action: ZumAction, seen: int) -> bool:
+    """Whether a player who has seen the cards ``seen`` can tell ``action`` is among ``seat``'s
+    choices now without seeing the rest of the hand: it needs no hand card, or a spell that the
+    team's own energy pays, or a card of the hand that player has seen."""
+    kind = action.kind
+    if kind in _OFFERED_TO_ALL:
+        return True
+    if kind == A.SPELL:
+        return SPELL_COSTS[action.arg] <= energy(s, seat)
+    hand = s.hands[seat]
+    if kind == A.MARKET:
+        return any(seen >> pid & 1 and can_show(s, pid) for pid in hand)
+    kind_of = s.L.kind_of
+    return kind in _NAMING_A_CARD and any(seen >> pid & 1 and kind_of[pid] == action.arg for pid in hand)
+
+
+def choice_public(s: AlakazumState, seat: int) -> bool:
+    """R33: whether every other player can tell if ``seat`` has more than one choice now: they
+    have seen the whole hand (the choices then follow from the table), or they see two choices
+    that they know are there whatever the rest of the hand holds."""
+    hand = s.hands[seat]
+    legal = s.legal_actions()
+    for viewer in range(s.n):
+        seen = s.seen[viewer]
+        if viewer == seat or all(seen >> pid & 1 for pid in hand):
+            continue
+        known = [a for a in legal if isinstance(a, ZumAction) and _seen_offered(s, seat, a, seen)]
+        if len(known) < 2:
+            return False
+    return True
+
+
+def known_to_all(s: AlakazumState, seat: int, pid: int) -> bool:
+    """Whether every other player knows that ``pid`` is in ``seat``'s hand (R28)."""
+    return all(s.seen[viewer] >> pid & 1 for viewer in range(s.n) if viewer != seat)
+
+
+def undo_safe(s: AlakazumState, action: ZumAction) -> bool:
+    """R33: whether ``action``, decided in ``s``, may be taken back: it shows nothing hidden,
+    what it does depends on nothing hidden, and whether it was a choice at all is public (the
+    undo itself is seen by all, and goes back only to a real choice).
+
+    The decisions of :data:`~alaka.games.alakazum.actions.UNDO_SAFE` always are; a spell only if
+    the team's energy pays it (choosing it then tells nothing of the hats); a potion played or a
+    broom named only if everyone knows that very card is in the hand; and these, no action and a
+    pass only when the choice was public (:func:`choice_public`). The rest never are."""
+    kind = action.kind
+    if kind in A.UNDO_SAFE:
+        return True
+    if kind not in _SAFE_WHEN_PUBLIC:
+        return False
+    seat = s.decider
+    if kind == A.SPELL and SPELL_COSTS[action.arg] > energy(s, seat):
+        return False
+    if kind in _NAMING_A_CARD and not known_to_all(s, seat, last_of_kind(s, seat, action.arg)):
+        return False
+    return choice_public(s, seat)
