@@ -47,16 +47,40 @@ def views(state: State) -> list[Any]:
 GAMES = [("alakazoo", 2), ("alakazoo", 3), ("alakazum", 2), ("alakazum", 3), ("alakazum", 4), ("alakazum", 5)]
 
 
+def leak(states: list[State], steps: list[Step], i: int, k: int, rng: random.Random) -> str | None:
+    """What goes wrong when the seat deciding at step ``i`` takes back its ``k`` latest actions,
+    or ``None``: the undo must be the replay of the shortened record, and replaying the undone
+    actions on positions each seat cannot tell apart (``resample``) must give that seat the same
+    view, each of them offered there, and a choice there exactly when it was one (everyone sees
+    an undo, and it goes back only to a real choice)."""
+    now, before = states[i], states[i - k]
+    seat = now.current_player()
+    taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
+    undone = undo(now, steps[:i], seat, k)
+    if undone.record() != before.record() or views(undone) != views(before):
+        return f"step {i}: the undo is not the replay of the shortened record"
+    for viewer in range(now.num_players):
+        for _ in range(1 + (viewer != seat)):
+            guess = before.resample(viewer, rng)
+            for past, action in zip(steps[i - k : i], taken, strict=True):
+                legal = guess.legal_actions()
+                if action not in legal:
+                    return f"step {i}: {action.name} depends on what {viewer} cannot see"
+                if (len(legal) > 1) != past.choice:
+                    return f"step {i}: {action.name} tells {viewer} if it was a choice"
+                guess.apply_action(action)
+            if guess.view(viewer) != now.view(viewer):
+                return f"step {i}: undoing {len(taken)} shows seat {viewer} something"
+    return None
+
+
 def first_leak(
     name: str, players: int, seeds: range, bot: Bot | None = None, kinds: Counter[str] | None = None
 ) -> str | None:
     """Check every allowed undo (half of them, in the first turns of seeded games, random or
-    played by ``bot``): the undo is the replay of the shortened record, and replaying the undone
-    decisions on positions each seat cannot tell apart (``resample``) gives that seat the same
-    view, each of them offered there, and a choice there exactly when it was one (everyone sees
-    an undo, and it goes back only to a real choice). Returns what went wrong first, or
-    ``None``; fails if there were too few undos to check. ``kinds`` counts the undone actions by
-    the start of their names."""
+    played by ``bot``) with :func:`leak`. Returns what went wrong first, or ``None``; fails if
+    there were too few undos to check. ``kinds`` counts the undone actions by the start of
+    their names."""
     checked = 0
     for seed in seeds:
         states, steps = random_game(name, players, seed, bot)
@@ -72,26 +96,46 @@ def first_leak(
             if kinds is not None:
                 table = now.action_table()
                 kinds.update(table.actions[a].name.split(":")[0] for a in now.history[i - k : i])
-            before = states[i - k]
-            taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
-            undone = undo(now, steps[:i], seat, k)
-            if undone.record() != before.record() or views(undone) != views(before):
-                return f"seed {seed}, step {i}: the undo is not the replay of the shortened record"
-            for viewer in range(players):
-                for _ in range(1 + (viewer != seat)):
-                    guess = before.resample(viewer, rng)
-                    for past, action in zip(steps[i - k : i], taken, strict=True):
-                        legal = guess.legal_actions()
-                        if action not in legal:
-                            return f"seed {seed}, step {i}: {action.name} depends on what {viewer} cannot see"
-                        if (len(legal) > 1) != past.choice:
-                            # an undo goes back only to a real choice: whether there was one is seen
-                            return f"seed {seed}, step {i}: {action.name} tells {viewer} if it was a choice"
-                        guess.apply_action(action)
-                    if guess.view(viewer) != now.view(viewer):
-                        return f"seed {seed}, step {i}: undoing {len(taken)} shows seat {viewer} something"
+            wrong = leak(states, steps, i, k, rng)
+            if wrong is not None:
+                return f"seed {seed}, {wrong}"
     assert checked > 5, f"too few undos to check in {name}"
     return None
+
+
+def first_leak_across_a_window() -> str | None:
+    """Every undo that crosses another player's move in whole Alakazum! games played by the
+    heuristic, checked with :func:`leak`: what went wrong first, or ``None``."""
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    crossed = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(4):
+            states, steps = random_game("alakazum", players, seed, bot)
+            rng = random.Random(seed)
+            for i, now in enumerate(states):
+                seat = now.current_player()
+                k = undoable(steps[:i], now, seat) if seat >= 0 else 0
+                if k and any(past.seat != seat for past in steps[i - k : i]):
+                    crossed += 1
+                    wrong = leak(states, steps, i, k, rng)
+                    if wrong is not None:
+                        return f"{players} players, seed {seed}, {wrong}"
+    assert crossed > 5
+    return None
+
+
+def test_an_undo_across_a_window_nobody_could_answer_leaks_nothing() -> None:
+    """Alakazum!'s voodoo window is crossed only when everyone knows no asked player holds a
+    doll (R33): every such undo in whole games is checked."""
+    assert first_leak_across_a_window() is None
+
+
+def test_the_check_finds_a_leak_when_every_window_is_crossed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who may hold a doll and lets the play through tells the announcer something."""
+    from alaka.games.alakazum.rules import hidden
+
+    monkeypatch.setattr(hidden, "holds_no_doll_for_all_to_see", lambda state, seat: True)
+    assert first_leak_across_a_window() is not None
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)

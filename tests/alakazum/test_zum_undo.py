@@ -160,12 +160,34 @@ def test_with_an_empty_hand_the_pass_is_forced_for_all_to_see_and_the_fighter_is
 def test_an_announcement_is_never_taken_back_once_the_voodoo_window_asked_anyone() -> None:
     """Player 2 let the fight through (a doll or not): Player 1 has learnt that, so choosing the
     fighter afterwards cannot reach back to the announcement."""
-    played = Played({"seats": [{"team": ["Penitente", "Casteller"]}, {"team": ["Olentzero", "Moura"]}]})
+    rival = {"team": ["Olentzero", "Moura"], "hand": ["Magic hat 1"]}  # a doll, for all Player 1 knows
+    played = Played({"seats": [{"team": ["Penitente", "Casteller"]}, rival]})
     played.act("fight:moura", "no-voodoo")
     assert played.state.current_player() == 0 and len(legal(played.state)) > 1  # the fighter
     assert "another player was asked since your last decision" in played.refused()
     played.act("fighter:penitente")  # Player 1 plays potions first: the fighter, and no further
     assert undoable(played.steps, played.state, 0) == 1 and played.undone_is_the_replay()
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"box": ["Voodoo doll", "Voodoo doll"], "hand": ["Magic hat 1"]},  # both dolls were used
+        {"box": [], "hand": []},  # nothing in hand
+    ],
+)
+def test_a_window_that_could_only_let_the_fight_through_is_crossed(where: dict[str, Any]) -> None:
+    """Everyone knows Player 2 holds no doll: letting the fight through was forced for all to
+    see and tells Player 1 nothing, so the fight itself is taken back from the fighter's choice."""
+    rival = {"team": ["Olentzero", "Moura"], "hand": where["hand"]}
+    played = Played({"seats": [{"team": ["Penitente", "Casteller"]}, rival], "box": where["box"]})
+    played.act("fight:moura")
+    assert legal(played.state) == {"no-voodoo"}
+    played.act("no-voodoo")
+    assert played.back() == 2 and played.undone_is_the_replay()
+    played.act("fighter:penitente")
+    assert played.back() == 1  # the fighter first; taking it back leads to the fight
+    assert undoable(played.steps, played.state, 0) == 3
 
 
 def test_a_refusal_says_which_condition_stops_it() -> None:

@@ -4,8 +4,10 @@ A person at the table may take a move back only when doing so cannot teach anyon
 let the mover try again after learning something. So a seat may take back its latest decisions
 while, walking back from the end of the game:
 
-- each one is its own decision (no other seat acted since, and no chance outcome: no card
-  drawn, no die rolled);
+- each one is its own decision (no other seat decided anything since, and no chance outcome:
+  no card drawn, no die rolled); another seat's move that everyone knew it had to make (a single
+  legal action, declared safe by the game: a voodoo window asking a player who, for all to see,
+  holds no doll) teaches nobody anything, so it is taken back with the decisions before it;
 - each one belongs to the current turn;
 - each one is declared safe by its game (:meth:`~alaka.core.protocol.Game.undo_safe`): it
   reveals nothing hidden to anyone and what it does depends on nothing hidden;
@@ -64,18 +66,26 @@ def steps_of(record_states: Iterable[State], actions: Sequence[Action]) -> list[
     return [step(state, action) for state, action in zip(record_states, actions, strict=False)]
 
 
+def _passable(past: Step, seat: int, turn: int) -> bool:
+    """Whether the walk back from the end goes on past this step (see the module docstring):
+    a safe decision of this turn, the seat's own or another's forced one (chance is never safe)."""
+    return past.safe and past.turn == turn and (past.seat == seat or not past.choice)
+
+
 def undoable(steps: Sequence[Step], state: State, seat: int) -> int:
-    """How many of ``seat``'s latest decisions may be taken back in ``state`` (0 if none);
-    ``steps`` are the steps of every action that led to ``state`` (see the module docstring)."""
+    """How many of the latest actions may be taken back in ``state`` so that ``seat`` decides
+    again (0 if none): back to one of its own decisions, with the forced moves of other seats
+    the rule lets it cross; ``steps`` are the steps of every action that led to ``state``."""
     if state.current_player() != seat:
         return 0
     turn = state.game.turn_of(state)
-    count = 0
-    for past in reversed(steps):
-        if past.seat != seat or not past.safe or past.turn != turn:
+    allowed = 0
+    for count, past in enumerate(reversed(steps), start=1):
+        if not _passable(past, seat, turn):
             break
-        count += 1
-    return count
+        if past.seat == seat:
+            allowed = count
+    return allowed
 
 
 def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
@@ -86,7 +96,7 @@ def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
     forced moves), so going back only to it would change nothing: the forced moves after the
     seat's last real choice are taken back with it."""
     for back in range(1, undoable(steps, state, seat) + 1):
-        if steps[-back].choice:
+        if steps[-back].choice and steps[-back].seat == seat:
             return back
     return 0
 
@@ -110,17 +120,17 @@ def refusal(steps: Sequence[Step], state: State, seat: int) -> str:
         for past in reversed(steps):
             if past.seat == CHANCE:
                 reason = "a card was drawn or a die was rolled since your last decision"
-            elif past.seat != seat:
-                reason = "another player was asked since your last decision"
             elif past.turn != turn:
                 reason = "your decisions of this turn were all forced"
+            elif past.seat != seat and not _passable(past, seat, turn):
+                reason = "another player was asked since your last decision"
             elif not past.safe:
                 reason = (
                     "your last decision showed or relied on something hidden (or on whether you "
                     "had a choice), so taking it back would tell someone something"
                 )
             else:
-                continue  # a safe decision of this turn (forced, or to_last_choice would allow it)
+                continue  # a step the walk goes past (forced, or to_last_choice would allow it)
             break
     return f"{reason}; {_RULE}"
 
@@ -129,7 +139,7 @@ def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> Stat
     """The state before ``seat``'s last ``count`` decisions: the replay of the record without
     them. Raises :class:`UndoError` when the rule allows fewer."""
     allowed = undoable(steps, state, seat)
-    if count < 1 or count > allowed:
+    if count < 1 or count > allowed or steps[-count].seat != seat:
         plural = "s" if allowed != 1 else ""
         raise UndoError(
             f"Player {seat + 1} can take back {allowed} decision{plural} now, not {count}"

@@ -156,7 +156,10 @@ _OFFERED_TO_ALL = frozenset({A.FIGHT, A.NO_ACTION, A.PASS})
 _NAMING_A_CARD = frozenset({A.FOOD, A.BROOM, A.POTION_COMBAT, A.POTION_DIE, A.STEAL})
 #: Decisions taken from a menu that depends on the hand, safe when everything about them is
 #: public (see :func:`undo_safe`).
-_SAFE_WHEN_PUBLIC = frozenset({A.SPELL, A.NO_ACTION, A.PASS, A.POTION_COMBAT, A.POTION_DIE, A.BROOM})
+_SAFE_WHEN_PUBLIC = frozenset({A.SPELL, A.FIGHT, A.NO_ACTION, A.PASS, A.POTION_COMBAT, A.POTION_DIE, A.BROOM})
+#: Spells that show their caster hidden cards once cast, with no chance in between when the
+#: cards are already placed (a known deck top, an enemy someone has looked at): never taken back.
+_SHOWING_SPELLS = frozenset({A.FOREST_MAGIC})
 
 
 def _seen_offered(s: AlakazumState, seat: int, action: ZumAction, seen: int) -> bool:
@@ -196,22 +199,39 @@ def known_to_all(s: AlakazumState, seat: int, pid: int) -> bool:
     return all(s.seen[viewer] >> pid & 1 for viewer in range(s.n) if viewer != seat)
 
 
+def holds_no_doll_for_all_to_see(s: AlakazumState, seat: int) -> bool:
+    """R33: whether everyone knows ``seat`` has no voodoo doll to play: every doll has left the
+    game or sits where all the others know, or everyone has seen the seat's whole hand."""
+    is_doll = s.L.is_voodoo
+    hand = s.hands[seat]
+    if all(known_to_all(s, seat, pid) for pid in hand):
+        return not any(is_doll[pid] for pid in hand)
+    placed = set(s.box)
+    for q in range(s.n):
+        placed.update(pid for pid in s.hands[q] if q != seat and known_to_all(s, q, pid))
+    return all(pid in placed for pid in range(len(is_doll)) if is_doll[pid])
+
+
 def undo_safe(s: AlakazumState, action: ZumAction) -> bool:
     """R33: whether ``action``, decided in ``s``, may be taken back: it shows nothing hidden,
     what it does depends on nothing hidden, and whether it was a choice at all is public (the
     undo itself is seen by all, and goes back only to a real choice).
 
     The decisions of :data:`~alaka.games.alakazum.actions.UNDO_SAFE` always are; a spell only if
-    the team's energy pays it (choosing it then tells nothing of the hats); a potion played or a
-    broom named only if everyone knows that very card is in the hand; and these, no action and a
-    pass only when the choice was public (:func:`choice_public`). The rest never are."""
+    the team's energy pays it (choosing it then tells nothing of the hats) and it shows no hidden
+    card; a potion played or a broom named only if everyone knows that very card is in the hand;
+    and these, a fight, no action and a pass only when the choice was public
+    (:func:`choice_public`). Letting an announcement through is safe for a player who, for all
+    to see, holds no doll (the window then teaches the announcer nothing). The rest never are."""
     kind = action.kind
     if kind in A.UNDO_SAFE:
         return True
+    if kind == A.NO_VOODOO:
+        return holds_no_doll_for_all_to_see(s, s.decider)
     if kind not in _SAFE_WHEN_PUBLIC:
         return False
     seat = s.decider
-    if kind == A.SPELL and SPELL_COSTS[action.arg] > energy(s, seat):
+    if kind == A.SPELL and (action.arg in _SHOWING_SPELLS or SPELL_COSTS[action.arg] > energy(s, seat)):
         return False
     if kind in _NAMING_A_CARD and not known_to_all(s, seat, last_of_kind(s, seat, action.arg)):
         return False
