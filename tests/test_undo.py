@@ -51,8 +51,9 @@ def leak(states: list[State], steps: list[Step], i: int, k: int, rng: random.Ran
     """What goes wrong when the seat deciding at step ``i`` takes back its ``k`` latest actions,
     or ``None``: the undo must be the replay of the shortened record, and replaying the undone
     actions on positions each seat cannot tell apart (``resample``) must give that seat the same
-    view, each of them offered there, and a choice there exactly when it was one (everyone sees
-    an undo, and it goes back only to a real choice)."""
+    view, each of them offered there, and a choice there exactly when it was one, where the game
+    says everyone knows whether it was (everyone sees an undo, and it stops only at such a
+    choice)."""
     now, before = states[i], states[i - k]
     seat = now.current_player()
     taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
@@ -66,7 +67,7 @@ def leak(states: list[State], steps: list[Step], i: int, k: int, rng: random.Ran
                 legal = guess.legal_actions()
                 if action not in legal:
                     return f"step {i}: {action.name} depends on what {viewer} cannot see"
-                if (len(legal) > 1) != past.choice:
+                if past.known and (len(legal) > 1) != past.choice:
                     return f"step {i}: {action.name} tells {viewer} if it was a choice"
                 guess.apply_action(action)
             if guess.view(viewer) != now.view(viewer):
@@ -89,7 +90,7 @@ def first_leak(
             seat = now.current_player()
             if seat < 0:
                 continue
-            k = undoable(steps[:i], now, seat)
+            k = to_last_choice(now, steps[:i], seat)  # as a front end takes back
             if not k or rng.random() < 0.5:  # half of them, to keep the test short
                 continue
             checked += 1
@@ -114,7 +115,7 @@ def first_leak_across_a_window() -> str | None:
             rng = random.Random(seed)
             for i, now in enumerate(states):
                 seat = now.current_player()
-                k = undoable(steps[:i], now, seat) if seat >= 0 else 0
+                k = to_last_choice(now, steps[:i], seat) if seat >= 0 else 0
                 if k and any(past.seat != seat for past in steps[i - k : i]):
                     crossed += 1
                     wrong = leak(states, steps, i, k, rng)
@@ -161,6 +162,16 @@ def test_the_check_finds_a_leak_when_any_pass_or_spell_is_declared_safe(
     from alaka.games.alakazum import actions
 
     monkeypatch.setattr(actions, "UNDO_SAFE", actions.UNDO_SAFE | {actions.PASS, actions.SPELL})
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    assert first_leak("alakazum", 3, range(6), bot) is not None
+
+
+def test_the_check_finds_a_leak_when_every_choice_is_called_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undo that stopped at a pass whose potions nobody else saw would tell them it was a
+    choice (R33): said to be known, the check sees it."""
+    from alaka.games.alakazum import rules
+
+    monkeypatch.setattr(rules, "choice_known", lambda state, action: True)
     bot = HeuristicBot(heuristic_for("alakazum"))
     assert first_leak("alakazum", 3, range(6), bot) is not None
 
@@ -237,7 +248,14 @@ def test_undo_goes_back_to_the_latest_real_choice_and_a_forced_move_alone_is_not
             if seat < 0:
                 continue
             allowed = undoable(steps[:i], now, seat)
-            real = [k for k in range(1, allowed + 1) if len(states[i - k].legal_actions()) > 1]
+            # a real choice of the seat's own, which everyone could tell was one
+            real = [
+                k
+                for k in range(1, allowed + 1)
+                if len(states[i - k].legal_actions()) > 1
+                and states[i - k].current_player() == seat
+                and steps[i - k].known
+            ]
             assert to_last_choice(now, steps[:i], seat) == (real[0] if real else 0)
             forced_only += allowed > 0 and not real
             with_forced += bool(real) and real[0] > 1

@@ -85,13 +85,14 @@ def test_no_action_is_taken_back_when_the_menu_was_a_choice_anyone_could_see() -
 
 
 def test_no_action_is_kept_when_only_the_hand_made_it_a_choice() -> None:
-    """The food is the only other choice: taking back "no action" would tell Player 2 that
-    Player 1 held something to do."""
+    """The food is the only other choice: going back to "no action" would tell Player 2 that
+    Player 1 held something to do, so the undo would have to go back further, and there is
+    nothing before it in this position."""
     played = Played({"seats": [{"team": ["Casteller"], "hand": ["food_cat_gal"]}, ALONE]})
     assert "no-action" in legal(played.state) and len(legal(played.state)) > 1
     played.act("no-action")
-    assert undoable(played.steps, played.state, 0) == 0
-    assert HIDDEN in played.refused()
+    assert played.steps[-1].choice and not played.steps[-1].known
+    assert "only you knew your last decision was a choice" in played.refused()
 
 
 def test_no_action_is_taken_back_when_everyone_saw_the_whole_hand() -> None:
@@ -136,20 +137,37 @@ def test_a_potion_everyone_knows_of_and_a_pass_beside_it_are_taken_back() -> Non
     assert passed.back() == 1 and passed.undone_is_the_replay()
 
 
-def test_a_pass_with_a_potion_nobody_saw_is_never_taken_back() -> None:
-    """Taking back the pass would tell Player 2 that Player 1 had a potion to play."""
+def test_a_pass_with_a_potion_nobody_saw_goes_back_only_with_the_fighter() -> None:
+    """Going back to the pass would tell Player 2 that Player 1 had a potion to play (and going
+    past a forced one that they had none): the pass is taken back with the fighter, whatever the
+    hand held."""
+    for hand in (["combat_potion_2"], ["Magic hat 1"]):  # a choice, and a pass with no choice
+        played = Played({"seats": [{"team": ["sant_jordi", "Penitente"], "hand": hand}, ALONE], **FOREST})
+        played.act("fighter:penitente", "pass")
+        assert played.state.current_player() == 0
+        assert played.back() == 2 and played.undone_is_the_replay()
+
+
+def test_a_pass_nobody_could_tell_was_a_choice_is_kept_after_a_roll() -> None:
+    """Nano's combat value is rolled: once the die is cast, the pass after it (a choice only
+    Player 1 knew of) cannot be taken back, and Player 1 is told why."""
     played = Played(
-        {"seats": [{"team": ["Casteller", "Penitente"], "hand": ["combat_potion_2"]}, ALONE], **FOREST}
+        {
+            "seats": [{"team": ["sant_jordi", "Penitente"], "hand": ["combat_potion_2"]}, ALONE],
+            "deck_top": ["nano"],
+            "phase": "start",
+        }
     )
-    played.act("fighter:penitente", "pass")
+    played.act("fighter:penitente", "die:6", "pass")
     assert played.state.current_player() == 0
-    assert HIDDEN in played.refused()
+    why = played.refused()
+    assert "only you knew your last decision was a choice" in why and "a die was rolled before it" in why
 
 
 def test_with_an_empty_hand_the_pass_is_forced_for_all_to_see_and_the_fighter_is_taken_back() -> None:
     """Nothing in hand: everyone knows the pass was forced, so the undo goes back over it to
     the fighter chosen."""
-    played = Played({"seats": [{"team": ["Casteller", "Penitente"]}, ALONE], **FOREST})
+    played = Played({"seats": [{"team": ["sant_jordi", "Penitente"]}, ALONE], **FOREST})
     played.act("fighter:penitente")
     assert legal(played.state) == {"pass"}
     played.act("pass")

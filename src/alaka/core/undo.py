@@ -14,9 +14,10 @@ while, walking back from the end of the game:
 - and the seat is the one deciding now (nobody else has been asked anything since).
 
 Since everyone is told of an undo and it goes back only to a real choice (:func:`to_last_choice`),
-a game declares a decision safe only if whether it *was* a choice is public too: taking back a
-pass would otherwise tell the table the passer had something to play. When nothing can be taken
-back, :func:`refusal` says which of these conditions stops it.
+it stops only at a decision that everyone can tell was a choice (``game.choice_known``); one
+whose choices depended on something hidden is taken back with the one before it. Stopping at a
+pass would otherwise tell the table the passer had something to play, and going past it that
+they had nothing. When nothing can be taken back, :func:`refusal` says which condition stops it.
 
 Taking back is rebuilding: records are the truth, so the state after an undo is the replay of the
 record without those actions (:func:`undo`), never a patched copy.
@@ -51,6 +52,9 @@ class Step:
     safe: bool
     #: The seat had more than one legal action (a front end plays a single one by itself).
     choice: bool
+    #: Everyone can tell whether it was a choice (``game.choice_known``): only then may an undo
+    #: stop there, or go past another seat's forced move.
+    known: bool = True
 
 
 def step(state: State, action: Action) -> Step:
@@ -58,7 +62,8 @@ def step(state: State, action: Action) -> Step:
     seat = state.current_player()
     game = state.game
     safe = seat != CHANCE and game.undo_safe(state, action)
-    return Step(seat, game.turn_of(state), safe, seat >= 0 and len(state.legal_actions()) > 1)
+    choice = seat >= 0 and len(state.legal_actions()) > 1
+    return Step(seat, game.turn_of(state), safe, choice, seat < 0 or game.choice_known(state, action))
 
 
 def steps_of(record_states: Iterable[State], actions: Sequence[Action]) -> list[Step]:
@@ -68,8 +73,19 @@ def steps_of(record_states: Iterable[State], actions: Sequence[Action]) -> list[
 
 def _passable(past: Step, seat: int, turn: int) -> bool:
     """Whether the walk back from the end goes on past this step (see the module docstring):
-    a safe decision of this turn, the seat's own or another's forced one (chance is never safe)."""
-    return past.safe and past.turn == turn and (past.seat == seat or not past.choice)
+    a safe decision of this turn, the seat's own or another's that everyone knew was forced
+    (chance is never safe)."""
+    return past.safe and past.turn == turn and (past.seat == seat or (past.known and not past.choice))
+
+
+def _walked(steps: Sequence[Step], seat: int, turn: int) -> list[Step]:
+    """The latest steps the walk back goes past, latest first."""
+    walked: list[Step] = []
+    for past in reversed(steps):
+        if not _passable(past, seat, turn):
+            break
+        walked.append(past)
+    return walked
 
 
 def undoable(steps: Sequence[Step], state: State, seat: int) -> int:
@@ -80,9 +96,7 @@ def undoable(steps: Sequence[Step], state: State, seat: int) -> int:
         return 0
     turn = state.game.turn_of(state)
     allowed = 0
-    for count, past in enumerate(reversed(steps), start=1):
-        if not _passable(past, seat, turn):
-            break
+    for count, past in enumerate(_walked(steps, seat, turn), start=1):
         if past.seat == seat:
             allowed = count
     return allowed
@@ -94,9 +108,11 @@ def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
 
     A state where the seat had a single choice would be played again at once (a front end plays
     forced moves), so going back only to it would change nothing: the forced moves after the
-    seat's last real choice are taken back with it."""
+    seat's last real choice are taken back with it. So are the decisions of which only the seat
+    knows whether they were a choice (``Step.known``): stopping there would tell the table."""
     for back in range(1, undoable(steps, state, seat) + 1):
-        if steps[-back].choice and steps[-back].seat == seat:
+        past = steps[-back]
+        if past.choice and past.known and past.seat == seat:
             return back
     return 0
 
@@ -117,21 +133,28 @@ def refusal(steps: Sequence[Step], state: State, seat: int) -> str:
     if state.current_player() != seat:
         reason = "it is not your decision now"
     elif any(past.seat == seat and past.turn == turn for past in steps):
+        # a choice only the seat knew was one is taken back only with an earlier one
+        hidden = any(p.seat == seat and p.choice and not p.known for p in _walked(steps, seat, turn))
+        since = "before it" if hidden else "since your last decision"
+        reason = "nothing else was decided this turn"
         for past in reversed(steps):
             if past.seat == CHANCE:
-                reason = "a card was drawn or a die was rolled since your last decision"
+                reason = f"a card was drawn or a die was rolled {since}"
             elif past.turn != turn:
-                reason = "your decisions of this turn were all forced"
+                reason = "your other decisions of this turn were forced"
             elif past.seat != seat and not _passable(past, seat, turn):
-                reason = "another player was asked since your last decision"
+                reason = f"another player was asked {since}"
             elif not past.safe:
-                reason = (
-                    "your last decision showed or relied on something hidden (or on whether you "
-                    "had a choice), so taking it back would tell someone something"
-                )
+                which = "the decision before it" if hidden else "your last decision"
+                reason = f"{which} showed or relied on something hidden (taking it back would tell)"
             else:
                 continue  # a step the walk goes past (forced, or to_last_choice would allow it)
             break
+        if hidden:
+            reason = (
+                "only you knew your last decision was a choice (its choices came from cards the "
+                f"others have not seen), so it goes back only with an earlier one, and {reason}"
+            )
     return f"{reason}; {_RULE}"
 
 
@@ -139,11 +162,13 @@ def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> Stat
     """The state before ``seat``'s last ``count`` decisions: the replay of the record without
     them. Raises :class:`UndoError` when the rule allows fewer."""
     allowed = undoable(steps, state, seat)
-    if count < 1 or count > allowed or steps[-count].seat != seat:
-        plural = "s" if allowed != 1 else ""
+    # back to a decision of the seat's own that everyone knew was a choice or forced
+    if not (1 <= count <= allowed and steps[-count].seat == seat and steps[-count].known):
+        best = to_last_choice(state, steps, seat)
+        plural = "s" if best != 1 else ""
         raise UndoError(
-            f"Player {seat + 1} can take back {allowed} decision{plural} now, not {count}"
-            if allowed
+            f"Player {seat + 1} can take back {best} action{plural} now, not {count}"
+            if best
             else f"nothing to take back: {refusal(steps, state, seat)}"
         )
     record = state.record()

@@ -71,6 +71,11 @@ class AlakazumGame(PhasedGame):
             raise TypeError("an Alakazum! undo needs an Alakazum! state and action")
         return rules.undo_safe(state, action)
 
+    def choice_known(self, state: State, action: Action) -> bool:
+        if not isinstance(state, AlakazumState) or not isinstance(action, ZumAction):
+            raise TypeError("an Alakazum! undo needs an Alakazum! state and action")
+        return rules.choice_known(state, action)
+
     def story_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         return text.story_lines(events)
 

@@ -90,7 +90,14 @@ from alaka.games.alakazum.rules.action import can_show, food_raises, showable
 from alaka.games.alakazum.rules.chance import chance_outcomes, is_chance_outcome, sample_chance
 from alaka.games.alakazum.rules.conjure import CONJURE_MINIMUM, outcome
 from alaka.games.alakazum.rules.fight import combat_total, combat_value, die_total, stealable
-from alaka.games.alakazum.rules.hidden import choice_public, inventory, known_to_all, resample, undo_safe
+from alaka.games.alakazum.rules.hidden import (
+    choice_known,
+    choice_public,
+    inventory,
+    known_to_all,
+    resample,
+    undo_safe,
+)
 from alaka.games.alakazum.rules.opening import HAND_SIZE, setup
 from alaka.games.alakazum.rules.spells import (
     FOREST_MAGIC_CARDS,
@@ -271,6 +278,7 @@ __all__ = [
     "can_show",
     "chance_outcomes",
     "char",
+    "choice_known",
     "choice_public",
     "combat_total",
     "combat_value",

@@ -154,11 +154,13 @@ def resample(s: AlakazumState, new: AlakazumState, seat: int, rng: random.Random
 _OFFERED_TO_ALL = frozenset({A.FIGHT, A.NO_ACTION, A.PASS})
 #: Decisions that play, give or name a card of the hand of their kind (``arg``).
 _NAMING_A_CARD = frozenset({A.FOOD, A.BROOM, A.POTION_COMBAT, A.POTION_DIE, A.STEAL})
-#: Decisions taken from a menu that depends on the hand, safe when everything about them is
-#: public (see :func:`undo_safe`).
-_SAFE_WHEN_PUBLIC = frozenset({A.SPELL, A.FIGHT, A.NO_ACTION, A.PASS, A.POTION_COMBAT, A.POTION_DIE, A.BROOM})
+#: Decisions that show nothing and rely on nothing hidden, though their menu may depend on the
+#: hand (a card named is checked apart, see :func:`undo_safe`).
+_SAFE_IF_ITS_CARD_IS_KNOWN = frozenset(
+    {A.SPELL, A.FIGHT, A.NO_ACTION, A.PASS, A.NO_VOODOO, A.POTION_COMBAT, A.POTION_DIE, A.BROOM}
+)
 #: Spells that show their caster hidden cards once cast, with no chance in between when the
-#: cards are already placed (a known deck top, an enemy someone has looked at): never taken back.
+#: cards are already placed (a known deck top): never taken back.
 _SHOWING_SPELLS = frozenset({A.FOREST_MAGIC})
 
 
@@ -179,9 +181,9 @@ def _seen_offered(s: AlakazumState, seat: int, action: ZumAction, seen: int) -> 
 
 
 def choice_public(s: AlakazumState, seat: int) -> bool:
-    """R33: whether every other player can tell if ``seat`` has more than one choice now: they
-    have seen the whole hand (the choices then follow from the table), or they see two choices
-    that they know are there whatever the rest of the hand holds."""
+    """R33: whether every other player can tell if ``seat`` has more than one choice now, for a
+    menu drawn from the hand: they have seen the whole hand (the choices then follow from the
+    table), or they see two choices that they know are there whatever the rest holds."""
     hand = s.hands[seat]
     legal = s.legal_actions()
     for viewer in range(s.n):
@@ -212,27 +214,37 @@ def holds_no_doll_for_all_to_see(s: AlakazumState, seat: int) -> bool:
     return all(pid in placed for pid in range(len(is_doll)) if is_doll[pid])
 
 
-def undo_safe(s: AlakazumState, action: ZumAction) -> bool:
-    """R33: whether ``action``, decided in ``s``, may be taken back: it shows nothing hidden,
-    what it does depends on nothing hidden, and whether it was a choice at all is public (the
-    undo itself is seen by all, and goes back only to a real choice).
-
-    The decisions of :data:`~alaka.games.alakazum.actions.UNDO_SAFE` always are; a spell only if
-    the team's energy pays it (choosing it then tells nothing of the hats) and it shows no hidden
-    card; a potion played or a broom named only if everyone knows that very card is in the hand;
-    and these, a fight, no action and a pass only when the choice was public
-    (:func:`choice_public`). Letting an announcement through is safe for a player who, for all
-    to see, holds no doll (the window then teaches the announcer nothing). The rest never are."""
+def choice_known(s: AlakazumState, action: ZumAction) -> bool:
+    """R33: whether everyone can tell if the player deciding in ``s`` had a choice. The menus of
+    :data:`~alaka.games.alakazum.actions.UNDO_SAFE` come from the table alone; a voodoo window's
+    from whether the player holds a doll; the rest from the hand (:func:`choice_public`)."""
     kind = action.kind
     if kind in A.UNDO_SAFE:
         return True
-    if kind == A.NO_VOODOO:
-        return holds_no_doll_for_all_to_see(s, s.decider)
-    if kind not in _SAFE_WHEN_PUBLIC:
+    seat = s.decider
+    if kind in (A.VOODOO, A.NO_VOODOO):
+        is_doll = s.L.is_voodoo
+        shown = any(is_doll[pid] and known_to_all(s, seat, pid) for pid in s.hands[seat])
+        return shown or holds_no_doll_for_all_to_see(s, seat)
+    return choice_public(s, seat)
+
+
+def undo_safe(s: AlakazumState, action: ZumAction) -> bool:
+    """R33: whether ``action``, decided in ``s``, may be taken back: it shows nothing hidden and
+    what it does depends on nothing hidden. (Whether it was a choice at all is
+    :func:`choice_known`'s: an undo never stops at a decision whose choice was hidden.)
+
+    The decisions of :data:`~alaka.games.alakazum.actions.UNDO_SAFE` always are, and so are a
+    fight, no action, a pass and letting an announcement through; a spell only if the team's
+    energy pays it (choosing it then tells nothing of the hats) and it shows no hidden card; a
+    potion played or a broom named only if everyone knows that very card is in the hand. The
+    rest never are."""
+    kind = action.kind
+    if kind in A.UNDO_SAFE:
+        return True
+    if kind not in _SAFE_IF_ITS_CARD_IS_KNOWN:
         return False
     seat = s.decider
-    if kind == A.SPELL and (action.arg in _SHOWING_SPELLS or SPELL_COSTS[action.arg] > energy(s, seat)):
-        return False
-    if kind in _NAMING_A_CARD and not known_to_all(s, seat, last_of_kind(s, seat, action.arg)):
-        return False
-    return choice_public(s, seat)
+    if kind == A.SPELL:
+        return action.arg not in _SHOWING_SPELLS and SPELL_COSTS[action.arg] <= energy(s, seat)
+    return kind not in _NAMING_A_CARD or known_to_all(s, seat, last_of_kind(s, seat, action.arg))
