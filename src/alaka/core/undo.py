@@ -133,23 +133,23 @@ def refusal(steps: Sequence[Step], state: State, seat: int) -> str:
     if state.current_player() != seat:
         reason = "it is not your decision now"
     elif any(past.seat == seat and past.turn == turn for past in steps):
+        walked = _walked(steps, seat, turn)
         # a choice only the seat knew was one is taken back only with an earlier one
-        hidden = any(p.seat == seat and p.choice and not p.known for p in _walked(steps, seat, turn))
+        hidden = any(past.seat == seat and past.choice and not past.known for past in walked)
         since = "before it" if hidden else "since your last decision"
-        reason = "nothing else was decided this turn"
-        for past in reversed(steps):
-            if past.seat == CHANCE:
-                reason = f"a card was drawn or a die was rolled {since}"
-            elif past.turn != turn:
-                reason = "your other decisions of this turn were forced"
-            elif past.seat != seat and not _passable(past, seat, turn):
-                reason = f"another player was asked {since}"
-            elif not past.safe:
-                which = "the decision before it" if hidden else "your last decision"
-                reason = f"{which} showed or relied on something hidden (taking it back would tell)"
-            else:
-                continue  # a step the walk goes past (forced, or to_last_choice would allow it)
-            break
+        stop = len(steps) - len(walked) - 1  # the step the walk back stops at
+        past = steps[stop] if stop >= 0 else None
+        if past is None:
+            reason = "nothing else was decided this turn"
+        elif past.seat == CHANCE:
+            reason = f"a card was drawn or a die was rolled {since}"
+        elif past.turn != turn:
+            reason = "your other decisions of this turn were forced"
+        elif past.seat != seat:
+            reason = f"another player was asked {since}"
+        else:  # a decision of the seat's own that is not safe
+            which = "the decision before it" if hidden else "your last decision"
+            reason = f"{which} showed or relied on something hidden (taking it back would tell)"
         if hidden:
             reason = (
                 "only you knew your last decision was a choice (its choices came from cards the "
