@@ -92,13 +92,14 @@ SHOW: Final = 45  # the market: show this card, take as many as it says (arg: ca
 
 CHANCE_KINDS: Final = frozenset({ENEMY, DRAW, FIRST, DIE})
 
-#: The decisions a player may always take back (alaka.core.undo, reading R33): each is public,
-#: what it does depends only on what everyone sees (teams, levels, the graveyard, the market
-#: pile), and so does whether it was a choice at all. A spell, no action, a pass and a potion or
-#: broom everyone knows of are safe only in some positions (``rules.hidden.undo_safe``); every
-#: other decision that shows, plays, pays or gives a hand card never is. Announcements open the
-#: voodoo window, where other players are asked, so they are never taken back anyway; the undo
-#: test checks all of it against resampled positions.
+#: The decisions a player may always take back and whose menu comes from the table alone, so
+#: that everyone knows whether they were a choice (alaka.core.undo, reading R33): each is public
+#: and what it does depends only on what everyone sees (teams, levels, the graveyard, the market
+#: pile). A fight, no action, a pass, letting an announcement through, a spell its team's energy
+#: pays and a potion or broom everyone knows of are safe too, but their menus may hang on the
+#: hand (``rules.hidden.undo_safe`` and ``choice_known``); every other decision that shows,
+#: plays, pays or gives a hand card never is. The undo test checks all of it against resampled
+#: positions.
 UNDO_SAFE = frozenset(
     {
         CHOOSE,
