@@ -6,18 +6,23 @@ change hidden information."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 import alaka
+from alaka.bots.heuristic_bot import HeuristicBot
+from alaka.bots.registry import heuristic_for
+from alaka.core.driver import Bot
 from alaka.core.protocol import CHANCE, State
 from alaka.core.undo import Step, UndoError, step, to_last_choice, undo, undoable
 from own_games import OWN_NAMES
 
 
-def random_game(name: str, players: int, seed: int) -> tuple[list[State], list[Step]]:
-    """A seeded random game: the state before each action (and the last), and each action's step."""
+def random_game(name: str, players: int, seed: int, bot: Bot | None = None) -> tuple[list[State], list[Step]]:
+    """A seeded game, random or played by ``bot``: the state before each action (and the last),
+    and each action's step."""
     rng = random.Random(seed)
     state = alaka.game(name).new_initial_state(players)
     states: list[State] = [state.clone()]
@@ -25,6 +30,8 @@ def random_game(name: str, players: int, seed: int) -> tuple[list[State], list[S
     while not state.is_terminal() and len(steps) < 3000:
         if state.current_player() == CHANCE:
             action = state.sample_chance(rng)
+        elif bot is not None:
+            action = bot.act(state, state.current_player(), rng)
         else:
             action = rng.choice(state.legal_actions())
         steps.append(step(state, action))
@@ -37,47 +44,136 @@ def views(state: State) -> list[Any]:
     return [state.view(seat) for seat in [None, *range(state.num_players)]]
 
 
-GAMES = [("alakazoo", 2), ("alakazoo", 3), ("alakazum", 2), ("alakazum", 3), ("alakazum", 4)]
+GAMES = [("alakazoo", 2), ("alakazoo", 3), ("alakazum", 2), ("alakazum", 3), ("alakazum", 4), ("alakazum", 5)]
 
 
-def first_leak(name: str, players: int, seeds: range) -> str | None:
-    """Check every allowed undo (half of them, in the first turns of seeded random games): the
-    undo is the replay of the shortened record, and replaying the undone decisions on positions
-    each seat cannot tell apart (``resample``) gives that seat the same view. Returns what went
-    wrong first, or ``None``; fails if there were too few undos to check."""
+def leak(states: list[State], steps: list[Step], i: int, k: int, rng: random.Random) -> str | None:
+    """What goes wrong when the seat deciding at step ``i`` takes back its ``k`` latest actions,
+    or ``None``: the undo must be the replay of the shortened record, and replaying the undone
+    actions on positions each seat cannot tell apart (``resample``) must give that seat the same
+    view, each of them offered there, and a choice there exactly when it was one, where the game
+    says everyone knows whether it was (everyone sees an undo, and it stops only at such a
+    choice)."""
+    now, before = states[i], states[i - k]
+    seat = now.current_player()
+    taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
+    undone = undo(now, steps[:i], seat, k)
+    if undone.record() != before.record() or views(undone) != views(before):
+        return f"step {i}: the undo is not the replay of the shortened record"
+    for viewer in range(now.num_players):
+        for _ in range(1 + (viewer != seat)):
+            guess = before.resample(viewer, rng)
+            for past, action in zip(steps[i - k : i], taken, strict=True):
+                legal = guess.legal_actions()
+                if action not in legal:
+                    return f"step {i}: {action.name} depends on what {viewer} cannot see"
+                if past.known and (len(legal) > 1) != past.choice:
+                    return f"step {i}: {action.name} tells {viewer} if it was a choice"
+                guess.apply_action(action)
+            if guess.view(viewer) != now.view(viewer):
+                return f"step {i}: undoing {len(taken)} shows seat {viewer} something"
+    return None
+
+
+def first_leak(
+    name: str, players: int, seeds: range, bot: Bot | None = None, kinds: Counter[str] | None = None
+) -> str | None:
+    """Check every allowed undo (half of them, in the first turns of seeded games, random or
+    played by ``bot``) with :func:`leak`. Returns what went wrong first, or ``None``; fails if
+    there were too few undos to check. ``kinds`` counts the undone actions by the start of
+    their names."""
     checked = 0
     for seed in seeds:
-        states, steps = random_game(name, players, seed)
+        states, steps = random_game(name, players, seed, bot)
         rng = random.Random(seed)
         for i, now in enumerate(states[: 60 * players * 4]):  # the first turns are enough
             seat = now.current_player()
             if seat < 0:
                 continue
-            k = undoable(steps[:i], now, seat)
+            k = to_last_choice(now, steps[:i], seat)  # as a front end takes back
             if not k or rng.random() < 0.5:  # half of them, to keep the test short
                 continue
             checked += 1
-            before = states[i - k]
-            taken = [before.action_table().actions[a] for a in now.history[i - k : i]]
-            undone = undo(now, steps[:i], seat, k)
-            if undone.record() != before.record() or views(undone) != views(before):
-                return f"seed {seed}, step {i}: the undo is not the replay of the shortened record"
-            for viewer in range(players):
-                for _ in range(1 + (viewer != seat)):
-                    guess = before.resample(viewer, rng)
-                    for action in taken:
-                        if action not in guess.legal_actions():
-                            return f"seed {seed}, step {i}: {action.name} depends on what {viewer} cannot see"
-                        guess.apply_action(action)
-                    if guess.view(viewer) != now.view(viewer):
-                        return f"seed {seed}, step {i}: undoing {len(taken)} shows seat {viewer} something"
+            if kinds is not None:
+                table = now.action_table()
+                kinds.update(table.actions[a].name.split(":")[0] for a in now.history[i - k : i])
+            wrong = leak(states, steps, i, k, rng)
+            if wrong is not None:
+                return f"seed {seed}, {wrong}"
     assert checked > 5, f"too few undos to check in {name}"
     return None
+
+
+def first_leak_across_a_window() -> str | None:
+    """Every undo that crosses another player's move in whole Alakazum! games played by the
+    heuristic, checked with :func:`leak`: what went wrong first, or ``None``."""
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    crossed = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(4):
+            states, steps = random_game("alakazum", players, seed, bot)
+            rng = random.Random(seed)
+            for i, now in enumerate(states):
+                seat = now.current_player()
+                k = to_last_choice(now, steps[:i], seat) if seat >= 0 else 0
+                if k and any(past.seat != seat for past in steps[i - k : i]):
+                    crossed += 1
+                    wrong = leak(states, steps, i, k, rng)
+                    if wrong is not None:
+                        return f"{players} players, seed {seed}, {wrong}"
+    assert crossed > 5
+    return None
+
+
+def test_an_undo_across_a_window_nobody_could_answer_leaks_nothing() -> None:
+    """Alakazum!'s voodoo window is crossed only when everyone knows no asked player holds a
+    doll (R33): every such undo in whole games is checked."""
+    assert first_leak_across_a_window() is None
+
+
+def test_the_check_finds_a_leak_when_every_window_is_crossed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who may hold a doll and lets the play through tells the announcer something."""
+    from alaka.games.alakazum.rules import hidden
+
+    monkeypatch.setattr(hidden, "holds_no_doll_for_all_to_see", lambda state, seat: True)
+    assert first_leak_across_a_window() is not None
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_no_allowed_undo_depends_on_or_reveals_hidden_information(name: str, players: int) -> None:
     assert first_leak(name, players, range(3)) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_no_undo_in_alakazum_played_well_leaks_and_the_public_decisions_are_taken_back(players: int) -> None:
+    """Played by the heuristic (which keeps potions and casts spells, unlike random play), the
+    decisions safe only in some positions (R33) come up and none of their undos leaks."""
+    kinds: Counter[str] = Counter()
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    assert first_leak("alakazum", players, range(6), bot, kinds) is None
+    assert kinds["fighter"] and kinds["pass"] + kinds["spell"] + kinds["potion-combat"] > 0, kinds
+
+
+def test_the_check_finds_a_leak_when_any_pass_or_spell_is_declared_safe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alakazum!'s reading R33, loosened: a spell paid with hats, or a pass that tells the table
+    whether the passer had a potion, would be taken back; the check sees it."""
+    from alaka.games.alakazum import actions
+
+    monkeypatch.setattr(actions, "UNDO_SAFE", actions.UNDO_SAFE | {actions.PASS, actions.SPELL})
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    assert first_leak("alakazum", 3, range(6), bot) is not None
+
+
+def test_the_check_finds_a_leak_when_every_choice_is_called_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undo that stopped at a pass whose potions nobody else saw would tell them it was a
+    choice (R33): said to be known, the check sees it."""
+    from alaka.games.alakazum import rules
+
+    monkeypatch.setattr(rules, "choice_known", lambda state, action: True)
+    bot = HeuristicBot(heuristic_for("alakazum"))
+    assert first_leak("alakazum", 3, range(6), bot) is not None
 
 
 def test_the_check_finds_a_leak_when_a_revealing_decision_is_declared_safe(
@@ -152,7 +248,14 @@ def test_undo_goes_back_to_the_latest_real_choice_and_a_forced_move_alone_is_not
             if seat < 0:
                 continue
             allowed = undoable(steps[:i], now, seat)
-            real = [k for k in range(1, allowed + 1) if len(states[i - k].legal_actions()) > 1]
+            # a real choice of the seat's own, which everyone could tell was one
+            real = [
+                k
+                for k in range(1, allowed + 1)
+                if len(states[i - k].legal_actions()) > 1
+                and states[i - k].current_player() == seat
+                and steps[i - k].known
+            ]
             assert to_last_choice(now, steps[:i], seat) == (real[0] if real else 0)
             forced_only += allowed > 0 and not real
             with_forced += bool(real) and real[0] > 1

@@ -88,8 +88,8 @@ def test_bad_input_gets_one_line_and_the_same_question_again(spawn: Spawn) -> No
     assert sorted(listed) == list(range(1, count + 1))
     assert all("Choose " in label for label in listed.values())
     assert answer("undo") == [
-        "Nothing to take back: only your own decisions of this turn, before anyone else acts and "
-        "before anything hidden is drawn, rolled or shown."
+        "Nothing to take back: you have made no decision this turn yet; only your own decisions of "
+        "this turn can be, before anyone else acts and before anything hidden is drawn, rolled or shown."
     ]
     summary = answer("rules")
     assert summary[0] == "ALAKAZUM! WITCHES AND TRADITIONS - the rules in brief"

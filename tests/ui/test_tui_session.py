@@ -123,7 +123,7 @@ def test_bad_answers_get_a_line_and_the_question_again(tmp_path: Path) -> None:
     assert "there is no choice 42" in text
     assert "? NAME or info NAME   explain a card" in text  # ? lists the commands
     assert "ALAKAZOO - the rules in brief" in text
-    assert "Nothing to take back: only your own decisions of this turn" in text
+    assert "Nothing to take back: you have made no decision this" in text  # and why: the rule follows
     assert "'choose' is the start of 6 choices" in text
     assert text.count("Your portal board") == 1  # "table" drew the whole table
     assert "3) Choose portal board 3 (Phoenix)" in text and "Portal board 3 (portal board)" in text

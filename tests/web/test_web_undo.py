@@ -111,15 +111,15 @@ def test_nothing_is_taken_back_past_a_roll_or_another_seat(database: str) -> Non
             if table.state.current_player() == 0 and table.seat_message(0, 0)["legal"]:
                 await room.act(table, 0, table.seq, table.state.legal_actions()[0].name)  # a board
             await asyncio.sleep(0.002)
-        with pytest.raises(TableError, match="nothing to take back"):
+        with pytest.raises(TableError, match="nothing to take back: you have made no decision this turn"):
             await room.take_back(table, 0, table.seq)
         roll = next(a for a in table.state.legal_actions() if a.name.startswith("roll:"))
         await room.act(table, 0, table.seq, roll.name)
         while table.state.current_player() != 0:  # the dice are rolled (chance)
             await asyncio.sleep(0.002)
         assert not table.seat_message(0, 0)["undo"]
-        with pytest.raises(TableError, match="nothing to take back"):  # a roll is never undone
-            await room.take_back(table, 0, table.seq)
+        with pytest.raises(TableError, match="nothing to take back: a card was drawn or a die was rolled"):
+            await room.take_back(table, 0, table.seq)  # a roll is never undone, and Ana is told why
         with pytest.raises(TableError, match="moved on"):
             await room.take_back(table, 0, table.seq - 1)
         with pytest.raises(TableError, match="spectators cannot undo"):

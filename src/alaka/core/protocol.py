@@ -386,6 +386,12 @@ class Game(abc.ABC):
         see. A game declares this conservatively; the default, ``False``, means no undo."""
         return False
 
+    def choice_known(self, state: State, action: Action) -> bool:
+        """Whether every seat can tell if the seat deciding in ``state`` had more than one legal
+        action (:mod:`alaka.core.undo` stops only at such a choice, since an undo is seen by
+        all). By default ``True``: a game whose menus depend on hidden cards says when not."""
+        return True
+
     def story_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         """The log ``events`` (a view's entries, in order, none of them a turn event) told in
         lines: by default each event's ``text``. A game may tell a run of events in one line

@@ -92,20 +92,20 @@ SHOW: Final = 45  # the market: show this card, take as many as it says (arg: ca
 
 CHANCE_KINDS: Final = frozenset({ENEMY, DRAW, FIRST, DIE})
 
-#: The decisions a player may take back (alaka.core.undo): each is public and what it does
-#: depends only on what everyone sees (teams, levels, the graveyard, the market pile). Every
-#: decision that shows, plays, pays or gives a hand card is left out, and so is any choice whose
-#: very offer depends on the hand (a spell, a food, a broom, the market, a conjure's total), since
-#: the phase that follows it is seen by all; the undo test checks the list against resampled
-#: positions. Announcements open the voodoo window, where other players are asked, so they can
-#: never be taken back anyway.
+#: The decisions a player may always take back and whose menu comes from the table alone, so
+#: that everyone knows whether they were a choice (alaka.core.undo, reading R33): each is public
+#: and what it does depends only on what everyone sees (teams, levels, the graveyard, the market
+#: pile). A fight, no action, a pass, letting an announcement through, a spell its team's energy
+#: pays and a potion or broom everyone knows of are safe too, but their menus may hang on the
+#: hand (``rules.hidden.undo_safe`` and ``choice_known``); every other decision that shows,
+#: plays, pays or gives a hand card never is. The undo test checks all of it against resampled
+#: positions.
 UNDO_SAFE = frozenset(
     {
         CHOOSE,
         FIGHTER,
         HELPER,
         NO_HELPER,
-        NO_ACTION,
         TRAIN,
         LEVITATE,
         SWAP_WITH,

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from alaka.core.phased import GameRules, PhasedGame
 from alaka.core.protocol import Action, JsonDict, State
 from alaka.games.alakazum import ENTRY, rules, text, view
-from alaka.games.alakazum.actions import UNDO_SAFE, ZumAction
+from alaka.games.alakazum.actions import ZumAction
 from alaka.games.alakazum.options import PARAMETERS, ZumOptions, resolve_options
 from alaka.games.alakazum.state import AlakazumState
 
@@ -67,7 +67,14 @@ class AlakazumGame(PhasedGame):
         return text.hint(state, action)
 
     def undo_safe(self, state: State, action: Action) -> bool:
-        return isinstance(action, ZumAction) and action.kind in UNDO_SAFE
+        if not isinstance(state, AlakazumState) or not isinstance(action, ZumAction):
+            raise TypeError("an Alakazum! undo needs an Alakazum! state and action")
+        return rules.undo_safe(state, action)
+
+    def choice_known(self, state: State, action: Action) -> bool:
+        if not isinstance(state, AlakazumState) or not isinstance(action, ZumAction):
+            raise TypeError("an Alakazum! undo needs an Alakazum! state and action")
+        return rules.choice_known(state, action)
 
     def story_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
         return text.story_lines(events)

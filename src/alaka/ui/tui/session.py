@@ -41,7 +41,7 @@ from alaka.core.glossary import Glossary, glossary_of
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from alaka.core.records import HUMAN, record_seats, record_seed, replay, replay_states
 from alaka.core.registry import game as get_game
-from alaka.core.undo import Step, UndoError, step, steps_of, to_last_choice, undo, undoable
+from alaka.core.undo import Step, refusal, step, steps_of, to_last_choice, undo
 from alaka.ui.tui import render
 from alaka.ui.tui.menu import Command, Pick, normalize, parse_choice
 from alaka.ui.tui.records import (
@@ -507,20 +507,13 @@ class PlaySession:
 
     def _take_back(self, seat: int) -> None:
         """``undo``: take back the seat's last decision (and the forced moves after it)."""
-        allowed = undoable(self.steps, self.state, seat)
-        if not allowed:
-            try:
-                undo(self.state, self.steps, seat)
-            except UndoError as error:
-                self._say(str(error)[:1].upper() + str(error)[1:] + ".", "yellow")
-            return
         # a state where the seat had one choice would be played again at once: go back further
-        record = self.state.record()
-        table = self.state.action_table()
         count = to_last_choice(self.state, self.steps, seat)
         if not count:
-            self._say("Only moves you could not avoid are left to take back.", "yellow")
+            self._say(f"Nothing to take back: {refusal(self.steps, self.state, seat)}.", "yellow")
             return
+        record = self.state.record()
+        table = self.state.action_table()
         taken = [table.parse(name) for name in record["actions"][-count:]]
         restored = undo(self.state, self.steps, seat, count)
         labels = []

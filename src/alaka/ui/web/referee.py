@@ -34,7 +34,7 @@ from typing import Any
 
 from alaka.core.errors import IllegalAction
 from alaka.core.protocol import CHANCE, Action
-from alaka.core.undo import step, to_last_choice, undo
+from alaka.core.undo import refusal, step, to_last_choice, undo
 from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.pace import Pauses
 from alaka.ui.web.store import SeatRow, StorageError, Store
@@ -130,10 +130,7 @@ class Referee:
                 raise TableError("you left this seat; a bot plays it now")
             count = to_last_choice(table.state, table.steps, seat)
             if not count:
-                raise TableError(
-                    "nothing to take back: only your own decisions of this turn, before anyone else"
-                    " acts and before anything hidden is drawn, rolled or shown"
-                )
+                raise TableError(f"nothing to take back: {refusal(table.steps, table.state, seat)}")
             restored = undo(table.state, table.steps, seat, count)
             await self.write(self.store.take_back, table.id, table.seq - count, now())
             table.state = restored

@@ -19,7 +19,8 @@ docs/rulings.md (numbered as in ``shared/content/alakazum-rulings.md``):
 
 And the engine's own parts: what is on the table (owners, levels, culture totals, energy:
 :mod:`.table`), chance nodes (:mod:`.chance`), conservation and information sets
-(:mod:`.hidden`); the phases themselves are data (:mod:`alaka.games.alakazum.phases`).
+with the decisions that may be taken back (:mod:`.hidden`, R33); the phases themselves are data
+(:mod:`alaka.games.alakazum.phases`).
 
 Each chapter declares the phases whose legal actions it lists (``LEGAL``) and the action kinds
 it applies (``APPLY``); this package joins them into :func:`legal_actions` and :func:`apply`.
@@ -89,7 +90,14 @@ from alaka.games.alakazum.rules.action import can_show, food_raises, showable
 from alaka.games.alakazum.rules.chance import chance_outcomes, is_chance_outcome, sample_chance
 from alaka.games.alakazum.rules.conjure import CONJURE_MINIMUM, outcome
 from alaka.games.alakazum.rules.fight import combat_total, combat_value, die_total, stealable
-from alaka.games.alakazum.rules.hidden import inventory, resample
+from alaka.games.alakazum.rules.hidden import (
+    choice_known,
+    choice_public,
+    inventory,
+    known_to_all,
+    resample,
+    undo_safe,
+)
 from alaka.games.alakazum.rules.opening import HAND_SIZE, setup
 from alaka.games.alakazum.rules.spells import (
     FOREST_MAGIC_CARDS,
@@ -270,6 +278,8 @@ __all__ = [
     "can_show",
     "chance_outcomes",
     "char",
+    "choice_known",
+    "choice_public",
     "combat_total",
     "combat_value",
     "culture_total",
@@ -284,6 +294,7 @@ __all__ = [
     "inventory",
     "is_chance_outcome",
     "kinds_in_hand",
+    "known_to_all",
     "legal_actions",
     "levitation_targets",
     "max_game_length",
@@ -301,4 +312,5 @@ __all__ = [
     "spell_castable",
     "start_turn",
     "stealable",
+    "undo_safe",
 ]

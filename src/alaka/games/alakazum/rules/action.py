@@ -25,6 +25,7 @@ from alaka.games.alakazum.rules.table import (
     distinct_kinds,
     gain_public,
     kinds_in_hand,
+    last_of_kind,
     own_market,
     owner_of,
     put_broom,
@@ -95,9 +96,7 @@ def _apply_choose_action(s: AlakazumState, action: ZumAction) -> None:
     p = s.player
     if action.kind in (A.FOOD, A.BROOM):
         # The food or broom given is named: everyone now knows it is in this hand.
-        kind_of = s.L.kind_of
-        card = next(pid for pid in reversed(s.hands[p]) if kind_of[pid] == action.arg)
-        knowledge.show_all(s.seen, card)
+        knowledge.show_all(s.seen, last_of_kind(s, p, action.arg))
     if action.kind == A.BROOM:
         s.give_kind = action.arg
         s.phase = PH_BROOM_ON

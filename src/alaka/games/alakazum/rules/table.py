@@ -315,6 +315,13 @@ def kinds_in_hand(s: AlakazumState, seat: int) -> list[int]:
     return distinct_kinds(s, s.hands[seat])
 
 
+def last_of_kind(s: AlakazumState, seat: int, kind: int) -> int:
+    """The card of ``kind`` that leaves the hand when one is played, given or shown: the most
+    recently gained (as :func:`take_from_hand` takes it)."""
+    kind_of = s.L.kind_of
+    return next(pid for pid in reversed(s.hands[seat]) if kind_of[pid] == kind)
+
+
 def take_from_hand(s: AlakazumState, seat: int, kind: int) -> int:
     """Remove one card of ``kind`` from the hand (the most recently gained) and return it."""
     hand = own_hand(s, seat)
