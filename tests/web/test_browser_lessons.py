@@ -3,8 +3,9 @@
 A person opens the lobby, presses "Learn to play", and takes the lesson of each game to its end:
 the coach's line changes at every step, the coached choice is highlighted (on the table where
 it has a place, else its button) and is the only one offered, a free step takes any choice and
-says what it thinks of it, and the end offers a short game against the Easy bot, which opens an
-ordinary table. Each step is photographed. The browser and the server are ``test_browser.py``'s.
+says what it thinks of it, and the end offers the lesson again (taken on the desktop: it starts
+over) and a short game against the Easy bot (taken on the phone: it opens an ordinary table).
+Each step is photographed. The browser and the server are ``test_browser.py``'s.
 """
 
 from __future__ import annotations
@@ -154,10 +155,16 @@ def test_a_person_takes_the_lesson_to_its_end(
         no_horizontal_overflow(page)
     page.locator("[data-testid=play-easy]").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"lesson-{game}-{screen}-end.png"))
-    page.click("[data-testid=play-easy]")
-    page.wait_for_url("**/table/**")
-    page.wait_for_selector("[data-testid=status][data-state=connected]")
-    expect(page.locator("[data-testid=presence]")).to_contain_text("bot")
+    if screen == "desktop":  # the lesson taken again starts over, at its first step
+        page.click("[data-testid=again]")
+        expect(page.locator("[data-testid=progress]")).to_have_text(f"Step 1 of {len(lesson.steps)}")
+        expect(page.locator("[data-testid=coach-line]")).to_have_text(lesson.steps[0].coach)
+        expect(end).to_be_hidden()
+    else:
+        page.click("[data-testid=play-easy]")
+        page.wait_for_url("**/table/**")
+        page.wait_for_selector("[data-testid=status][data-state=connected]")
+        expect(page.locator("[data-testid=presence]")).to_contain_text("bot")
     assert crashes == [] and blocked == []
     context.close()
 

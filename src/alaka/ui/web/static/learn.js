@@ -170,18 +170,7 @@ $("error-close").addEventListener("click", () => {
 $("play-easy").addEventListener("click", (event) => playEasy(event.currentTarget));
 $("again").addEventListener("click", () => {
   page.last = { ...page.last, choices: [] };
-  /** The rules, the options and every explanation, as at a table (the lesson works without). */
-async function loadGuide() {
-  try {
-    page.guide = new Guide(await api(`/api/learn/${encodeURIComponent(game)}/guide`));
-    rulesPanel($("rules"), page.guide);
-    $("rules-box").hidden = false;
-  } catch {
-    page.guide = null;
-  }
-}
-
-loadGuide().finally(() => load([]));
+  load([]);
   $("coach").focus();
 });
 $("skip").addEventListener("click", (event) => {
