@@ -4,7 +4,18 @@
 
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
-import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, renderOutcome, renderView, turnLine } from "./views.js";
+import {
+  Changes,
+  closeMenu,
+  compactChoices,
+  loadRenderer,
+  logItem,
+  Moves,
+  offerOnTable,
+  renderOutcome,
+  renderView,
+  turnLine,
+} from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -29,7 +40,13 @@ const page = {
   sentSeq: null, // the seq an action was sent at, until the next state or an error
   changes: new Changes(), // what changed on the table since this seat's last decision
   markAfter: null, // the seq of this seat's last action: the table after it is the new base
+  moves: new Moves(), // what moved on the table since it was last drawn glides into place
 };
+
+/** The one-column layout of a phone (style.css), where the choices are a sheet over the table. */
+const NARROW = window.matchMedia("(max-width: 860px)");
+/** Where this tab keeps whether the sheet is folded, for this table. */
+const SHEET_KEY = `alaka.sheet.${tableId}`;
 
 /** Events shown beside the choices (the whole log is further down). */
 const LATEST = 5;
@@ -116,7 +133,7 @@ function act(name, element) {
   page.sentSeq = page.last.seq;
   page.markAfter = page.last.seq;
   socket.send(JSON.stringify({ type: "act", seq: page.last.seq, action: name }));
-  for (const other of document.querySelectorAll("#legal button.action")) other.disabled = true;
+  for (const other of document.querySelectorAll("#legal button.action, #legal .compact button")) other.disabled = true;
   $("board").classList.add("waiting-answer");
   closeMenu();
   element.classList.add("sent");
@@ -162,6 +179,10 @@ function onState(message) {
   renderActions();
   showOutcome(message);
   showControls(message);
+  if (message.legal.length && page.revealedSeq !== message.seq) {
+    page.revealedSeq = message.seq; // once per decision: the person may scroll away after
+    revealChoice();
+  }
 }
 
 /** Draw the table, mark what changed, and offer this seat's choices on it. */
@@ -170,9 +191,11 @@ function drawTable() {
   const board = $("board");
   closeMenu();
   hideExplanation();
+  page.moves.note(board);
   fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
   board.classList.remove("waiting-answer");
   page.changes.show(board);
+  page.moves.play(board);
   const legal = page.gaveUp ? [] : message.legal;
   page.offCanvas = offerOnTable(board, message.view, legal, act);
   if (page.guide) explainIn(board, page.guide);
@@ -182,6 +205,51 @@ function drawTable() {
   }
   if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
 }
+
+// -- the phone's sheet of choices ------------------------------------------------------------
+
+/** Fold the sheet down to the decision's line, or open it; kept for this tab's visit of the
+ * table, so redraws and reloads leave it as the person put it. */
+function foldSheet(folded) {
+  $("turn-panel").classList.toggle("folded", folded);
+  const toggle = $("sheet-toggle");
+  toggle.setAttribute("aria-expanded", String(!folded));
+  toggle.textContent = folded ? "Show the choices" : "Hide";
+  try {
+    sessionStorage.setItem(SHEET_KEY, folded ? "folded" : "open");
+  } catch {
+    // storage refused: the sheet stays as it is for this page only
+  }
+}
+
+function sheetFoldedBefore() {
+  try {
+    return sessionStorage.getItem(SHEET_KEY) === "folded";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * On a phone the sheet covers the table's lower part: when a choice is about things on the
+ * table and none of them is in the part above the sheet, scroll the first into the middle of it.
+ */
+function revealChoice() {
+  const offered = [...document.querySelectorAll("#board .choice")];
+  if (!NARROW.matches || !offered.length) return;
+  const free = Math.min(window.innerHeight, document.querySelector(".side-top").getBoundingClientRect().top);
+  const seen = (box) => box.top >= 0 && box.bottom <= free;
+  if (offered.some((element) => seen(element.getBoundingClientRect()))) return;
+  const box = offered[0].getBoundingClientRect();
+  window.scrollBy(0, box.top - Math.max(8, (free - box.height) / 2));
+}
+
+foldSheet(sheetFoldedBefore());
+$("sheet-toggle").addEventListener("click", () => {
+  const folding = !$("turn-panel").classList.contains("folded");
+  foldSheet(folding);
+  if (!folding) revealChoice(); // the open sheet is taller: it may cover what is asked about
+});
 
 // -- the keyboard: straight to the choices -------------------------------------------------
 
@@ -345,19 +413,21 @@ function renderActions() {
     return;
   }
   const waiting = page.sentSeq === message.seq;
-  const rest = page.offCanvas || legal;
-  const onTable = legal.length - rest.length;
+  const offTable = page.offCanvas || legal;
+  const onTable = legal.length - offTable.length;
+  const { nodes: controls, rest } = compactChoices(message.view, offTable, act, waiting);
   fill(
     box,
     onTable
       ? h(
           "p",
           { class: "hint", "data-testid": "table-hint" },
-          rest.length
+          offTable.length
             ? `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
             : `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
         )
       : null,
+    controls,
     rest.map((action) => {
       const button = h(
         "button",

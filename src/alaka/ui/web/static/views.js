@@ -134,6 +134,17 @@ export function placeOf(view, name) {
 }
 
 /**
+ * Choices a game draws as one control of its own rather than a button each (Alakazoo's roll:
+ * the dice once and one Roll button for seven legal actions). The renderer may export
+ * `compact(view, legal, {act, waiting})` returning {nodes, rest}; its control still sends one
+ * legal action. Without it every action stays a button: {nodes: [], rest: legal}.
+ */
+export function compactChoices(view, legal, act, waiting) {
+  const compact = RENDERERS.get(view.game)?.compact;
+  return compact ? compact(view, legal, { act, waiting }) : { nodes: [], rest: legal };
+}
+
+/**
  * Offer `legal` actions on the table drawn in `root`: each element whose place has one action
  * becomes a button of its own (`data-action`, highlighted, the label on hover, reached by Tab);
  * one with several opens a small menu of them. Returns the actions that have no place there,
@@ -298,9 +309,94 @@ export class Changes {
         // Redrawn elements carry on with the highlight where the last ones were (CSSOM, not
         // a style attribute, which the content security policy would refuse).
         element.style.animationDelay = `${-Math.round(age)}ms`;
+        // With less motion the highlight is still (no fading): it goes when its time is up.
+        setTimeout(() => element.classList.remove("changed"), CHANGE_MS - age);
       }
     }
   }
+}
+
+/** Whether the person asked for less motion (their system's setting, read at each redraw). */
+export function lessMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** How long a thing takes to move into its new place, in milliseconds. */
+export const MOVE_MS = 450;
+
+/**
+ * Things that move on the table (a card from a column to a hand, an element from the hand to
+ * its space, a character to a team) are moved into place rather than appearing there: FLIP.
+ * A renderer marks each such thing with `data-piece` (what it is: a card's name, a card's
+ * number); before a redraw the page notes where each is, and after it, each one that is now
+ * somewhere else (inside another `data-place`) starts where it was and glides to where it is.
+ * With less motion asked for, nothing moves: the highlight of what changed says it instead.
+ */
+export class Moves {
+  constructor() {
+    this.before = null; // piece -> [{where, x, y, flying}], in the order drawn
+  }
+
+  /** Note where each piece drawn in `root` is now (just before `root` is drawn again). */
+  note(root) {
+    this.before = pieces(root);
+  }
+
+  /** Move each piece of `root` that changed place since `note` from there to here. */
+  play(root) {
+    const before = this.before;
+    this.before = null;
+    if (!before || lessMotion()) return;
+    for (const [piece, now] of pieces(root)) {
+      const then = before.get(piece) || [];
+      now.forEach((here, k) => {
+        const there = then[k];
+        if (there && (there.where !== here.where || there.flying)) glide(here, there);
+      });
+    }
+  }
+}
+
+/** The pieces drawn in `root`, by name: each one's element, its place and where it is on the page. */
+function pieces(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-piece]")) {
+    const box = element.getBoundingClientRect();
+    const spot = {
+      element,
+      where: placesAround(element),
+      x: box.left + window.scrollX,
+      y: box.top + window.scrollY,
+      flying: element.getAnimations().some((animation) => animation.id === "move"),
+    };
+    const name = element.dataset.piece;
+    if (!found.has(name)) found.set(name, []);
+    found.get(name).push(spot);
+  }
+  return found;
+}
+
+/** The places an element is in, innermost first ("hand:griffin:head<player:0"). */
+function placesAround(element) {
+  const places = [];
+  for (let at = element.closest("[data-place]"); at; at = at.parentElement?.closest("[data-place]")) {
+    places.push(at.dataset.place);
+  }
+  return places.join("<");
+}
+
+/** Draw `here`'s element where `there` was, then let it travel to its place. */
+function glide(here, there) {
+  const dx = there.x - here.x;
+  const dy = there.y - here.y;
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  here.element.classList.add("moving");
+  const move = here.element.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    { duration: MOVE_MS, easing: "cubic-bezier(0.2, 0.7, 0.2, 1)" },
+  );
+  move.id = "move";
+  move.finished.then(() => here.element.classList.remove("moving"), () => {});
 }
 
 /** An element's text as drawn, without the words a choice on it adds for screen readers. */
