@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 import test_browser as shared
+from test_accessibility import _axe_missing, audit, check
 from test_browser import ANSWERED, BOT, DESKTOP, GAME_TIMEOUT, PHONE, Person, create_table
+
+from needs import need
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
@@ -35,6 +38,8 @@ server = shared.server
 shots = shared.shots
 
 VIEWPORTS: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE}
+#: The roll control's dice, each pressed in (to roll) or out.
+TOGGLE = "[data-testid=roll-control] .die-toggle"
 
 #: Kept in the page by an init script: every state message the server sent (its legal action
 #: names and seq), every action the page sent, and every call of ``Element.animate``.
@@ -81,7 +86,8 @@ UNCOVERED = """() => {
   if (!choice) return null;
   const box = choice.getBoundingClientRect();
   const sheet = document.querySelector('.side-top').getBoundingClientRect();
-  const covered = box.bottom > sheet.top && box.top < sheet.bottom && box.right > sheet.left && box.left < sheet.right;
+  const covered = box.bottom > sheet.top && box.top < sheet.bottom
+    && box.right > sheet.left && box.left < sheet.right;
   return { top: box.top, bottom: box.bottom, sheetTop: sheet.top, height: innerHeight,
            visible: box.top >= 0 && box.bottom <= innerHeight, covered };
 }"""
@@ -94,12 +100,13 @@ DECIDING = """() => !document.querySelector('#board.waiting-answer') && (
 
 
 def recorded(
-    browser: Browser, server: str, viewport: ViewportSize, *, reduced: bool = False
-) -> tuple[Any, Page]:
-    """Ana at a new Alakazoo table against a bot, her page recording (RECORDER) from its start."""
+    browser: Browser, server: str, viewport: ViewportSize, *, reduced: bool = False, axe: bool = False
+) -> tuple[Person, Page]:
+    """Ana at a new Alakazoo table against a bot, her page recording (RECORDER) from its start
+    (``axe``: the page lets a test add axe-core, as test_accessibility.py's do)."""
     made = create_table(server, "alakazoo", [{"kind": "human", "name": "Ana"}, BOT])
     url = server + made["links"]["seats"][0]["url"]
-    ana = Person(browser, url, seed=4, viewport=viewport, touch=viewport is PHONE)
+    ana = Person(browser, url, seed=4, viewport=viewport, touch=viewport is PHONE, bypass_csp=axe)
     page = ana.page
     if reduced:
         page.emulate_media(reduced_motion="reduce")
@@ -114,7 +121,7 @@ def seq_of(page: Page) -> str | None:
     return page.get_attribute("[data-testid=legal-actions]", "data-seq")
 
 
-def until_rolling_is_offered(ana: Any, page: Page) -> None:
+def until_rolling_is_offered(ana: Person, page: Page) -> None:
     """Choose a board, then play on (never rolling) until Ana's action is to be chosen."""
     page.click("button.action[data-name='board:1']")
     deadline = time.monotonic() + GAME_TIMEOUT
@@ -158,26 +165,25 @@ def test_the_roll_is_one_control_that_plays_the_dice_pressed_in(
     page.screenshot(path=shots / f"alakazoo-roll-control-{screen}.png")
 
     # press die 2 out: the one button now rolls dice 1 and 3, and says so
-    page.click("[data-testid=roll-control] .die-toggle[data-die='2']")
-    assert (
-        page.get_attribute("[data-testid=roll-control] .die-toggle[data-die='2']", "aria-pressed") == "false"
-    )
+    page.click(f"{TOGGLE}[data-die='2']")
+    assert page.get_attribute(f"{TOGGLE}[data-die='2']", "aria-pressed") == "false"
     roll = page.locator("[data-testid=roll]")
     assert roll.get_attribute("data-name") == "roll:1+3"
     assert roll.inner_text().startswith("Action 1: roll dice 1 and 3")
     # with no die pressed in there is nothing to roll
-    page.click("[data-testid=roll-control] .die-toggle[data-die='1']")
-    page.click("[data-testid=roll-control] .die-toggle[data-die='3']")
+    page.click(f"{TOGGLE}[data-die='1']")
+    page.click(f"{TOGGLE}[data-die='3']")
     assert roll.is_disabled()
-    page.click("[data-testid=roll-control] .die-toggle[data-die='1']")
-    page.click("[data-testid=roll-control] .die-toggle[data-die='3']")
+    page.click(f"{TOGGLE}[data-die='1']")
+    page.click(f"{TOGGLE}[data-die='3']")
     page.screenshot(path=shots / f"alakazoo-roll-control-1-and-3-{screen}.png")
     seq = seq_of(page)
     roll.click()
     page.wait_for_function(ANSWERED, arg=seq)
     assert page.evaluate("window.__sent").count("roll:1+3") == 1
     page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.innerText === 'Player 1 rolls dice 1, 3.')"
+        "() => [...document.querySelectorAll('[data-testid=log] li')]"
+        ".some(li => li.innerText === 'Player 1 rolls dice 1, 3.')"
     )
     # the next turn offers the same dice again (the person's last choice)
     deadline = time.monotonic() + GAME_TIMEOUT
@@ -190,7 +196,7 @@ def test_the_roll_is_one_control_that_plays_the_dice_pressed_in(
     ana.close()
 
 
-def until_a_choice_on_the_table(ana: Any, page: Page) -> None:
+def until_a_choice_on_the_table(ana: Person, page: Page) -> None:
     deadline = time.monotonic() + GAME_TIMEOUT
     while not page.locator("#board:not(.waiting-answer) .choice").count():
         assert time.monotonic() < deadline, "no choice was ever offered on the table"
@@ -238,9 +244,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     choice = page.locator("#board [data-action]").first
     choice.click()
     page.wait_for_function(ANSWERED, arg=seq)
-    page.wait_for_function(
-        "s => document.querySelector('[data-testid=legal-actions]').dataset.seq !== s", arg=seq
-    )
+    page.wait_for_function(DECIDING)
     assert toggle.get_attribute("aria-expanded") == "false"
     page.reload()
     page.wait_for_selector("[data-testid=status][data-state=connected]")
@@ -252,12 +256,10 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     deadline = time.monotonic() + GAME_TIMEOUT
     while checked < 2 and not ana.finished:
         assert time.monotonic() < deadline, f"only {checked} decisions on the table were seen"
-        name = (
-            page.get_attribute("#board:not(.waiting-answer) [data-action]", "data-action", timeout=0)
-            if (page.locator("#board:not(.waiting-answer) [data-action]").count())
-            else None
+        offered = page.eval_on_selector_all(
+            "#board:not(.waiting-answer) [data-action]", "found => found.map(e => e.dataset.action)"
         )
-        if name is None:
+        if not offered:
             if not ana.try_move():
                 page.wait_for_timeout(50)
             continue
@@ -268,7 +270,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
               document.querySelector(`#board [data-action=${JSON.stringify(name)}]`).click();
               window.scrollTo(0, document.body.scrollHeight);
             }""",
-            name,
+            offered[0],
         )
         page.wait_for_function(ANSWERED, arg=seq)
         page.wait_for_function(DECIDING)
@@ -304,11 +306,12 @@ GLOWING = """() => {
 #: The same, with the highlight each draws: [animation, box shadow].
 STILL = """() => {
   const changed = [...document.querySelectorAll('#board .changed')];
-  return changed.length ? changed.map((e) => [getComputedStyle(e).animationName, getComputedStyle(e).boxShadow]) : null;
+  const look = (e) => [getComputedStyle(e).animationName, getComputedStyle(e).boxShadow];
+  return changed.length ? changed.map(look) : null;
 }"""
 
 
-def take_a_column(ana: Any, page: Page) -> list[str]:
+def take_a_column(ana: Person, page: Page) -> list[str]:
     """Play until Ana may take a column, take it; the names of its cards."""
     page.click("button.action[data-name='board:1']")
     deadline = time.monotonic() + GAME_TIMEOUT
@@ -323,7 +326,7 @@ def take_a_column(ana: Any, page: Page) -> list[str]:
     seq = seq_of(page)
     column.click()
     page.wait_for_function(ANSWERED, arg=seq)
-    hand = f"[...document.querySelectorAll('.player.me .hand-card')].map(e => e.dataset.piece)"
+    hand = "[...document.querySelectorAll('.player.me .hand-card')].map(e => e.dataset.piece)"
     page.wait_for_function(f"cards => cards.every(c => {hand}.includes(c))", arg=cards)
     return list(cards)
 
@@ -359,3 +362,20 @@ def test_with_less_motion_nothing_moves_and_the_change_is_marked_still(
     assert all(name == "none" and shadow != "none" for name, shadow in still), still
     ana.check_clean()
     ana.close()
+
+
+@pytest.mark.parametrize("screen", VIEWPORTS)
+def test_the_roll_control_and_the_folded_sheet_have_no_critical_or_serious_violation(
+    browser: Browser, server: str, screen: str
+) -> None:
+    need(_axe_missing())
+    ana, page = recorded(browser, server, VIEWPORTS[screen], axe=True)
+    until_rolling_is_offered(ana, page)
+    page.click(f"{TOGGLE}[data-die='2']")  # a die pressed out looks different
+    failing = audit(page, f"Alakazoo's roll control ({screen})")
+    if screen == "phone":
+        page.click("[data-testid=sheet-toggle]")
+        failing += audit(page, "the folded sheet (phone)")
+    ana.check_clean()
+    ana.close()
+    check(failing)

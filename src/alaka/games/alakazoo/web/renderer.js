@@ -293,8 +293,10 @@ export function place(name, view) {
 // legal action of the dice pressed in.
 
 /** The dice a person last pressed in (numbers from 1), for the page's life: a redraw, or the
- * next turn, offers the same dice again. */
-const rolling = new Set([1, 2, 3]);
+ * next turn, offers the same dice again. All of them until the person presses one. */
+let rolling = null;
+
+const byNumber = (a, b) => a - b;
 
 /** The dice an action rolls, as its name writes them ("roll:1+3" -> "1+3"). */
 function rollKey(name) {
@@ -328,7 +330,7 @@ function dieToggle(view, die, update) {
 function rollButton(byKey, act, waiting) {
   const button = h("button", { type: "button", class: "action roll-button", "data-testid": "roll" });
   const update = () => {
-    const key = [...rolling].sort().join("+");
+    const key = [...rolling].sort(byNumber).join("+");
     const action = byKey.get(key);
     button.disabled = waiting || !action;
     button.dataset.name = action ? action.name : "";
@@ -354,7 +356,8 @@ export function compact(view, legal, { act, waiting }) {
   const rolls = legal.filter((action) => action.name.startsWith("roll:"));
   if (rolls.length < 2) return { nodes: [], rest: legal };
   const byKey = new Map(rolls.map((action) => [rollKey(action.name), action]));
-  const dice = [...new Set(rolls.flatMap((action) => rollKey(action.name).split("+").map(Number)))].sort();
+  const dice = [...new Set(rolls.flatMap((action) => rollKey(action.name).split("+").map(Number)))].sort(byNumber);
+  if (rolling === null) rolling = new Set(dice);
   const [button, update] = rollButton(byKey, act, waiting);
   const toggles = dice.map((die) => dieToggle(view, die, update));
   for (const toggle of toggles) toggle.disabled = waiting;

@@ -257,7 +257,8 @@ $("sheet-toggle").addEventListener("click", () => {
  * the table reads), then the buttons, then Undo. */
 function choices() {
   const onTable = [...document.querySelectorAll("#board .choice")];
-  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")];
+  // (a folded sheet's buttons are out of sight: not visited)
+  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")].filter((b) => b.checkVisibility());
   return [...onTable, ...buttons];
 }
 
