@@ -80,10 +80,10 @@ SHOWN = """() => ({
 })"""
 
 #: Whether the first choice offered on the table is on screen and above (not under) the sheet;
-#: with its box and the sheet's top.
+#: with its box and the sheet's top. Null while a card glides (it is measured at rest).
 UNCOVERED = """() => {
   const choice = document.querySelector('#board .choice');
-  if (!choice) return null;
+  if (!choice || document.getAnimations().some((a) => a.id === 'move')) return null;
   const box = choice.getBoundingClientRect();
   const sheet = document.querySelector('.side-top').getBoundingClientRect();
   const covered = box.bottom > sheet.top && box.top < sheet.bottom
@@ -213,7 +213,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     toggle = page.locator("[data-testid=sheet-toggle]")
     sheet = page.locator(".side-top")
     assert toggle.get_attribute("aria-expanded") == "true"
-    seen = page.evaluate(UNCOVERED)
+    seen = page.wait_for_function(UNCOVERED).json_value()
     assert seen["visible"] and not seen["covered"], seen
     open_box = sheet.bounding_box()
     assert open_box is not None
@@ -227,15 +227,20 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     folded = sheet.bounding_box()
     assert folded is not None and folded["height"] < open_box["height"] / 2
     assert folded["height"] < PHONE["height"] * 0.2, folded
+    share = (
+        f"{open_box['height'] / PHONE['height']:.0%} open, {folded['height'] / PHONE['height']:.0%} folded"
+    )
+    print(f"the sheet takes {share} of the phone's height")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=shots / "sheet-folded-phone.png")
 
     # opened again while the choice is out of sight: it is brought into view, above the sheet
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    assert not page.evaluate(UNCOVERED)["visible"] or page.evaluate(UNCOVERED)["covered"]
+    hidden = page.wait_for_function(UNCOVERED).json_value()
+    assert not hidden["visible"] or hidden["covered"], hidden
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "true" and page.locator("#legal").is_visible()
-    seen = page.evaluate(UNCOVERED)
+    seen = page.wait_for_function(UNCOVERED).json_value()
     assert seen["visible"] and not seen["covered"], seen
 
     # folded, it stays folded through the redraws of a decision and a reload
@@ -275,7 +280,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
         page.wait_for_function(ANSWERED, arg=seq)
         page.wait_for_function(DECIDING)
         if page.locator("#board .choice").count():
-            seen = page.evaluate(UNCOVERED)
+            seen = page.wait_for_function(UNCOVERED).json_value()
             assert seen["visible"] and not seen["covered"], seen
             checked += 1
     assert checked == 2
@@ -291,7 +296,7 @@ def test_on_a_desktop_nothing_folds_and_the_choices_stand_beside_the_table(
     page.click("button.action[data-name='board:1']")
     until_a_choice_on_the_table(ana, page)
     assert page.locator("[data-testid=sheet-toggle]").is_hidden()
-    seen = page.evaluate(UNCOVERED)
+    seen = page.wait_for_function(UNCOVERED).json_value()
     assert seen["visible"] and not seen["covered"], seen
     ana.check_clean()
     ana.close()
@@ -342,6 +347,12 @@ def test_a_card_taken_glides_into_the_hand(browser: Browser, server: str, shots:
     page.screenshot(path=shots / f"alakazoo-card-moving-{screen}.png")
     moved = [m["piece"] for m in page.evaluate("window.__moves")]
     assert set(cards) <= set(moved), (cards, moved)
+    # a decision about the cards that are still gliding (over the hand limit: which to discard)
+    # brings them into view where they come to rest, not where they pass
+    page.wait_for_function(DECIDING)
+    if page.locator("#board .choice").count():
+        seen = page.wait_for_function(UNCOVERED).json_value()
+        assert seen["visible"] and not seen["covered"], seen
     # what changed glows, an animation of its own
     glowing = page.wait_for_function(GLOWING).json_value()
     assert all("changed" in name for name in glowing), glowing

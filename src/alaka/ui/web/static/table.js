@@ -14,6 +14,7 @@ import {
   offerOnTable,
   renderOutcome,
   renderView,
+  restingBox,
   turnLine,
 } from "./views.js";
 
@@ -239,8 +240,8 @@ function revealChoice() {
   if (!NARROW.matches || !offered.length) return;
   const free = Math.min(window.innerHeight, document.querySelector(".side-top").getBoundingClientRect().top);
   const seen = (box) => box.top >= 0 && box.bottom <= free;
-  if (offered.some((element) => seen(element.getBoundingClientRect()))) return;
-  const box = offered[0].getBoundingClientRect();
+  if (offered.some((element) => seen(restingBox(element)))) return;
+  const box = restingBox(offered[0]);
   window.scrollBy(0, box.top - Math.max(8, (free - box.height) / 2));
 }
 

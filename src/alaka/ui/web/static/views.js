@@ -357,6 +357,15 @@ export class Moves {
   }
 }
 
+/** Where an element is drawn once it is still: a piece gliding to its place is measured at
+ * that place, not where it passes now (its box, less the glide's translation). */
+export function restingBox(element) {
+  const box = element.getBoundingClientRect();
+  if (!element.getAnimations().some((animation) => animation.id === "move")) return box;
+  const shift = new DOMMatrixReadOnly(getComputedStyle(element).transform);
+  return new DOMRect(box.x - shift.m41, box.y - shift.m42, box.width, box.height);
+}
+
 /** The pieces drawn in `root`, by name: each one's element, its place and where it is on the page. */
 function pieces(root) {
   const found = new Map();
