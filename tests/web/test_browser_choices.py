@@ -7,9 +7,10 @@
 - On a phone the sheet of choices folds away and opens again, stays as the person left it
   across redraws and reloads, and never covers the thing a choice is about: that thing is
   scrolled into the part of the screen above the sheet.
-- What changed moves: a card taken from a column glides into the hand (the Web Animations API;
-  the test records each call of ``Element.animate``), and with ``prefers-reduced-motion:
-  reduce`` nothing moves and the change is marked by a still highlight.
+- What changed moves: a card taken from a column glides into the hand, an Alakazum! character
+  into a team (the Web Animations API; the test records each call of ``Element.animate``),
+  and with ``prefers-reduced-motion: reduce`` nothing moves and the change is marked by a
+  still highlight.
 
 The browser, the server and a person at a table are ``test_browser.py``'s.
 """
@@ -66,7 +67,12 @@ window.WebSocket = class extends Socket {
 };
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (keyframes, options) {
-  window.__moves.push({ piece: this.dataset.piece || null, first: JSON.stringify(keyframes[0]) });
+  const around = this.parentElement && this.parentElement.closest("[data-place]");
+  window.__moves.push({
+    piece: this.dataset.piece || null,
+    into: around ? around.dataset.place : null,
+    first: JSON.stringify(keyframes[0]),
+  });
   return animate.call(this, keyframes, options);
 };
 """
@@ -356,6 +362,25 @@ def test_a_card_taken_glides_into_the_hand(browser: Browser, server: str, shots:
     # what changed glows, an animation of its own
     glowing = page.wait_for_function(GLOWING).json_value()
     assert all("changed" in name for name in glowing), glowing
+    ana.check_clean()
+    ana.close()
+
+
+@pytest.mark.parametrize("screen", VIEWPORTS)
+def test_an_alakazum_character_glides_into_a_team(browser: Browser, server: str, screen: str) -> None:
+    made = create_table(server, "alakazum", [{"kind": "human", "name": "Ana"}, BOT])
+    ana = Person(browser, server + made["links"]["seats"][0]["url"], seed=3, viewport=VIEWPORTS[screen])
+    page = ana.page
+    page.add_init_script(RECORDER)
+    page.reload()
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    into_team = """() => window.__moves.some(
+      (m) => (m.piece || '').startsWith('char:') && (m.into || '').startsWith('player:'))"""
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.evaluate(into_team):
+        assert time.monotonic() < deadline and not ana.finished, "no character ever glided into a team"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
     ana.check_clean()
     ana.close()
 
