@@ -42,6 +42,7 @@ const page = {
   changes: new Changes(), // what changed on the table since this seat's last decision
   markAfter: null, // the seq of this seat's last action: the table after it is the new base
   moves: new Moves(), // what moved on the table since it was last drawn glides into place
+  revealedSeq: null, // the decision whose choices on the table were last brought into view
 };
 
 /** The one-column layout of a phone (style.css), where the choices are a sheet over the table. */
@@ -181,7 +182,7 @@ function onState(message) {
   showOutcome(message);
   showControls(message);
   if (message.legal.length && page.revealedSeq !== message.seq) {
-    page.revealedSeq = message.seq; // once per decision: the person may scroll away after
+    page.revealedSeq = message.seq; // once per decision: the person may scroll away
     revealChoice();
   }
 }
