@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import test_browser as shared
 from test_accessibility import _axe_missing, audit, check
-from test_browser import ANSWERED, BOT, DESKTOP, GAME_TIMEOUT, PHONE, Person, create_table
+from test_browser import ANSWERED, BOT, DESKTOP, GAME_TIMEOUT, PHONE, Person, create_table, wait_finished
 
 from needs import need
+from waits import PATIENCE_MS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
@@ -383,6 +384,35 @@ def test_an_alakazum_character_glides_into_a_team(browser: Browser, server: str,
             page.wait_for_timeout(50)
     ana.check_clean()
     ana.close()
+
+
+def test_a_replay_step_glides_its_cards(browser: Browser, server: str) -> None:
+    """Stepping a finished game forward moves its cards as the table does (a jump does not)."""
+    finished = wait_finished(server, create_table(server, "alakazoo", [BOT, BOT])["table"]["id"])
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PATIENCE_MS)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    crashes: list[str] = []
+    page.on("pageerror", lambda error: crashes.append(str(error)))
+    page.goto(f"{server}/table/{finished['id']}/replay?seat=0")
+    page.wait_for_selector("[data-testid=replay-step][data-step='0']")
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.evaluate("window.__moves.some((m) => m.piece)"):
+        assert time.monotonic() < deadline, "no step of a whole game moved a card"
+        step = page.get_attribute("[data-testid=replay-step]", "data-step")
+        assert step != str(finished["actions"]), "the replay ended and no card moved"
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "s => document.querySelector('[data-testid=replay-step]').dataset.step !== s", arg=step
+        )
+    # a jump to the end draws the table there at once
+    page.evaluate("window.__moves = []")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"[data-testid=replay-step][data-step='{finished['actions']}']")
+    assert page.evaluate("window.__moves") == []
+    assert not crashes
+    context.close()
 
 
 @pytest.mark.parametrize("screen", VIEWPORTS)
