@@ -231,6 +231,9 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "false"
     assert page.locator("#legal").is_hidden() and page.locator("#latest").is_hidden()
+    # it says how many choices wait on it (those not on the table)
+    waiting = page.locator("#legal button.action").count()
+    assert toggle.inner_text() == (f"Show the choices ({waiting})" if waiting else "Show the choices")
     folded = sheet.bounding_box()
     assert folded is not None and folded["height"] < open_box["height"] / 2
     assert folded["height"] < PHONE["height"] * 0.2, folded

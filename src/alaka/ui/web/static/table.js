@@ -214,14 +214,20 @@ function drawTable() {
  * table, so redraws and reloads leave it as the person put it. */
 function foldSheet(folded) {
   $("turn-panel").classList.toggle("folded", folded);
-  const toggle = $("sheet-toggle");
-  toggle.setAttribute("aria-expanded", String(!folded));
-  toggle.textContent = folded ? "Show the choices" : "Hide";
+  $("sheet-toggle").setAttribute("aria-expanded", String(!folded));
+  nameSheetToggle();
   try {
     sessionStorage.setItem(SHEET_KEY, folded ? "folded" : "open");
   } catch {
     // storage refused: the sheet stays as it is for this page only
   }
+}
+
+/** "Hide", or, folded, "Show the choices (2)": how many wait on the sheet, not on the table. */
+function nameSheetToggle() {
+  const folded = $("turn-panel").classList.contains("folded");
+  const waiting = $("legal").querySelectorAll("button.action").length;
+  $("sheet-toggle").textContent = folded ? `Show the choices${waiting ? ` (${waiting})` : ""}` : "Hide";
 }
 
 function sheetFoldedBefore() {
@@ -413,6 +419,7 @@ function renderActions() {
         ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, "Played for you: "), message.forced.label)
         : null,
     );
+    nameSheetToggle();
     return;
   }
   const waiting = page.sentSeq === message.seq;
@@ -448,6 +455,7 @@ function renderActions() {
   );
   const undoButton = box.querySelector("[data-testid=undo]");
   if (undoButton) undoButton.addEventListener("click", () => takeBack(undoButton));
+  nameSheetToggle();
 }
 
 /** What a choice is about, drawn small when the explanation has a table: the board you would
