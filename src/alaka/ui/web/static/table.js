@@ -266,7 +266,7 @@ $("sheet-toggle").addEventListener("click", () => {
 function choices() {
   const onTable = [...document.querySelectorAll("#board .choice")];
   // (a folded sheet's buttons are out of sight: not visited)
-  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")].filter((b) => b.checkVisibility());
+  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")].filter((b) => b.getClientRects().length > 0);
   return [...onTable, ...buttons];
 }
 

@@ -419,7 +419,7 @@ function looks(root) {
   for (const element of root.querySelectorAll("[data-place]")) {
     if (element.querySelector("[data-place]")) continue; // a player's side, not one thing on it
     const place = element.dataset.place;
-    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${shownText(element)}`;
+    const look = `${element.className.replace(/\b(choice|changed|moving)\b/g, "")}|${shownText(element)}`;
     found.set(place, found.has(place) ? `${found.get(place)}+${look}` : look);
   }
   return found;
