@@ -72,6 +72,7 @@ Element.prototype.animate = function (keyframes, options) {
   window.__moves.push({
     piece: this.dataset.piece || null,
     into: around ? around.dataset.place : null,
+    ghost: this.classList.contains("ghost"),
     first: JSON.stringify(keyframes[0]),
   });
   return animate.call(this, keyframes, options);
@@ -385,6 +386,25 @@ def test_an_alakazum_character_glides_into_a_team(browser: Browser, server: str,
         assert time.monotonic() < deadline and not ana.finished, "no character ever glided into a team"
         if not ana.try_move():
             page.wait_for_timeout(50)
+    ana.check_clean()
+    ana.close()
+
+
+@pytest.mark.parametrize("screen", VIEWPORTS)
+def test_cards_a_bot_takes_fly_into_its_hidden_hand(browser: Browser, server: str, screen: str) -> None:
+    ana, page = recorded(browser, server, VIEWPORTS[screen])
+    page.click("button.action[data-name='board:1']")
+    flown = "() => window.__moves.filter((m) => m.ghost).map((m) => m.piece)"
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while not page.evaluate(flown):
+        assert time.monotonic() < deadline and not ana.finished, "no card ever flew into a hidden hand"
+        if not ana.try_move():
+            page.wait_for_timeout(50)
+    # cards the log says were taken, and the copies that flew are gone once landed
+    log = "\n".join(page.locator("[data-testid=log] li").all_inner_texts())
+    cards = page.evaluate(flown)
+    assert all(card and card in log for card in cards), (cards, log[-600:])
+    page.wait_for_function("() => !document.querySelector('.ghost')")
     ana.check_clean()
     ana.close()
 

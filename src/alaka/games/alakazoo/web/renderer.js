@@ -5,7 +5,8 @@
 // Things a choice can be about carry `data-place` (a rune, a space, a column or a card in it, a
 // hand card, the Wizard card, a player); `place(name, view)` says which one an action is about,
 // and the page offers the action there. Cards carry `data-piece` (their name): one that goes
-// from a column to a hand, or from the hand to a space, glides there (views.js, Moves).
+// from a column to a hand, or from the hand to a space, glides there (views.js, Moves); a hand
+// you may not see is a `data-stack` with its `data-count`, where cards taken out of sight go.
 
 import { amount, chips, fill, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
 
@@ -142,7 +143,7 @@ function playerPanel(view, player, ctx) {
             ),
           ),
         )
-      : handView(player.hand, player.hand_size),
+      : h("div", { dataset: { stack: `hand:${player.seat}`, count: player.hand_size } }, handView(player.hand, player.hand_size)),
   );
 }
 

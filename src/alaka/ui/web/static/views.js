@@ -334,12 +334,14 @@ export const MOVE_MS = 450;
  */
 export class Moves {
   constructor() {
-    this.before = null; // piece -> [{where, x, y, flying}], in the order drawn
+    this.before = null; // piece -> [{element, where, x, y, width, flying}], in the order drawn
+    this.stacks = new Map(); // stack -> {count, x, y}: where pieces out of sight go
   }
 
   /** Note where each piece drawn in `root` is now (just before `root` is drawn again). */
   note(root) {
     this.before = pieces(root);
+    this.stacks = stacks(root);
   }
 
   /** Move each piece of `root` that changed place since `note` from there to here. */
@@ -347,14 +349,57 @@ export class Moves {
     const before = this.before;
     this.before = null;
     if (!before || lessMotion()) return;
-    for (const [piece, now] of pieces(root)) {
+    const drawn = pieces(root);
+    for (const [piece, now] of drawn) {
       const then = before.get(piece) || [];
       now.forEach((here, k) => {
         const there = then[k];
         if (there && (there.where !== here.where || there.flying)) glide(here, there);
       });
     }
+    const gone = [...before].flatMap(([piece, then]) => then.slice((drawn.get(piece) || []).length));
+    intoStacks(gone, this.stacks, stacks(root));
   }
+}
+
+/**
+ * Pieces that left the table out of sight (a card into a hand you may not see) fly there as a
+ * ghost of themselves: each `data-stack` whose `data-count` grew takes as many of them, in the
+ * order they were drawn. Pieces no stack took (a column discarded) just go.
+ */
+function intoStacks(gone, before, now) {
+  for (const [name, stack] of now) {
+    const grew = stack.count - (before.get(name)?.count ?? stack.count);
+    for (const there of gone.splice(0, Math.max(0, grew))) ghost(there, stack);
+  }
+}
+
+/** The stacks drawn in `root`, by name: {count, x, y} (where a piece flying in lands). */
+function stacks(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-stack]")) {
+    const box = element.getBoundingClientRect();
+    found.set(element.dataset.stack, { count: Number(element.dataset.count), x: box.left + window.scrollX, y: box.top + window.scrollY });
+  }
+  return found;
+}
+
+/** A copy of a piece that is gone, flying from where it was into `stack`, fading, then removed. */
+function ghost(there, stack) {
+  const copy = there.element.cloneNode(true);
+  copy.classList.remove("choice", "changed", "moving");
+  copy.classList.add("ghost");
+  copy.setAttribute("aria-hidden", "true");
+  copy.style.left = `${there.x}px`;
+  copy.style.top = `${there.y}px`;
+  copy.style.width = `${there.width}px`;
+  document.body.appendChild(copy);
+  const flight = copy.animate(
+    [{ transform: "none", opacity: 1 }, { transform: `translate(${stack.x - there.x}px, ${stack.y - there.y}px) scale(0.5)`, opacity: 0.2 }],
+    { duration: MOVE_MS, easing: "ease-in" },
+  );
+  flight.id = "move";
+  flight.finished.then(() => copy.remove(), () => copy.remove());
 }
 
 /** Where an element is drawn once it is still: a piece gliding to its place is measured at
@@ -376,6 +421,7 @@ function pieces(root) {
       where: placesAround(element),
       x: box.left + window.scrollX,
       y: box.top + window.scrollY,
+      width: box.width,
       flying: element.getAnimations().some((animation) => animation.id === "move"),
     };
     const name = element.dataset.piece;
