@@ -389,6 +389,13 @@ function ghost(there, stack) {
   const copy = there.element.cloneNode(true);
   copy.classList.remove("choice", "changed", "moving");
   copy.classList.add("ghost");
+  // a picture only: no stop for Tab, no place, choice or explanation a query could find
+  for (const part of [copy, ...copy.querySelectorAll("*")]) {
+    for (const name of ["tabindex", "role", "title", "data-place", "data-action", "data-choices", "data-topic"]) {
+      part.removeAttribute(name);
+    }
+  }
+  copy.inert = true;
   copy.setAttribute("aria-hidden", "true");
   copy.style.left = `${there.x}px`;
   copy.style.top = `${there.y}px`;
