@@ -29,10 +29,12 @@ server = shared.server
 shots = shared.shots
 
 TIP = "[data-testid=explanation]"
-#: The page is waiting for this seat's decision (nothing moves until it decides), or the game is over.
+#: The page is waiting for this seat's decision (nothing moves until it decides, once the cards
+#: the last redraw moved have glided into place), or the game is over.
 DECIDING = """() => !document.querySelector('#board.waiting-answer') && (
     document.querySelector('#board [data-action], #board [data-choices], button.action:enabled') !== null
-    || !document.querySelector('[data-testid=outcome]').hidden)"""
+    || !document.querySelector('[data-testid=outcome]').hidden)
+    && !document.getAnimations().some((animation) => animation.id === 'move')"""
 #: The middle of an explained thing on the table that is also a choice of one action, in view
 #: and not covered; null if there is none.
 EXPLAINED_CHOICE = """() => {

@@ -4,9 +4,11 @@
 //
 // Things a choice can be about carry `data-place` (a rune, a space, a column or a card in it, a
 // hand card, the Wizard card, a player); `place(name, view)` says which one an action is about,
-// and the page offers the action there.
+// and the page offers the action there. Cards carry `data-piece` (their name): one that goes
+// from a column to a hand, or from the hand to a space, glides there (views.js, Moves); a hand
+// you may not see is a `data-stack` with its `data-count`, where cards taken out of sight go.
 
-import { amount, chips, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
+import { amount, chips, fill, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
@@ -46,7 +48,7 @@ function boardCell(player, space, name) {
   const helper = player.helper === `${name} space`;
   const at = `${player.seat}:${dashed(name)}`;
   let content;
-  if (element) content = h("div", { class: "element", dataset: { topic: element } }, element);
+  if (element) content = h("div", { class: "element", dataset: { topic: element, piece: element } }, element);
   else if (player.runes.length) {
     content = h(
       "div",
@@ -134,10 +136,14 @@ function playerPanel(view, player, ctx) {
           "div",
           { class: "chips" },
           player.hand.map((name) =>
-            h("span", { class: "chip hand-card", dataset: { place: `hand:${cardKey(name, view)}`, topic: name } }, name),
+            h(
+              "span",
+              { class: "chip hand-card", dataset: { place: `hand:${cardKey(name, view)}`, topic: name, piece: name } },
+              name,
+            ),
           ),
         )
-      : handView(player.hand, player.hand_size),
+      : h("div", { dataset: { stack: `hand:${player.seat}`, count: player.hand_size } }, handView(player.hand, player.hand_size)),
   );
 }
 
@@ -187,7 +193,7 @@ function columnsPanel(view) {
             ? column.map((name) =>
                 h(
                   "div",
-                  { class: "chip column-card", dataset: { place: `colcard:${cardKey(name, view)}`, topic: name } },
+                  { class: "chip column-card", dataset: { place: `colcard:${cardKey(name, view)}`, topic: name, piece: name } },
                   name,
                 ),
               )
@@ -278,6 +284,92 @@ export function place(name, view) {
     default:
       return null;
   }
+}
+
+// -- the roll, as one control -----------------------------------------------------------------
+//
+// Action 1 is one decision: which of the three dice to roll (they differ, so the seven subsets
+// are seven legal actions, `roll:1` .. `roll:1+2+3`). Instead of seven buttons each drawing the
+// dice again, the dice are drawn once, each pressed in or out, and one Roll button sends the
+// legal action of the dice pressed in.
+
+/** The dice a person last pressed in (numbers from 1), for the page's life: a redraw, or the
+ * next turn, offers the same dice again. All of them until the person presses one. */
+let rolling = null;
+
+const byNumber = (a, b) => a - b;
+
+/** The dice an action rolls, as its name writes them ("roll:1+3" -> "1+3"). */
+function rollKey(name) {
+  return name.slice("roll:".length);
+}
+
+/** One die to press in or out: its number and its faces in their colours. */
+function dieToggle(view, die, update) {
+  const faces = view.dice[die - 1] || [];
+  const words = `Die ${die}: ${faces.join(", ")}`;
+  const toggle = h(
+    "button",
+    { type: "button", class: "die-toggle", "aria-pressed": String(rolling.has(die)), title: words, dataset: { die } },
+    h("span", { class: "die-number" }, `Die ${die}`),
+    h(
+      "span",
+      { class: "die-faces", role: "img", "aria-label": `faces ${faces.join(", ")}` },
+      faces.map((colour) => h("span", { class: `face ${colourClass(colour)}` })),
+    ),
+  );
+  toggle.addEventListener("click", () => {
+    if (rolling.has(die)) rolling.delete(die);
+    else rolling.add(die);
+    toggle.setAttribute("aria-pressed", String(rolling.has(die)));
+    update();
+  });
+  return toggle;
+}
+
+/** The Roll button: the label and cost of the legal action for the dice pressed in. */
+function rollButton(byKey, act, waiting) {
+  const button = h("button", { type: "button", class: "action roll-button", "data-testid": "roll" });
+  const update = () => {
+    const key = [...rolling].sort(byNumber).join("+");
+    const action = byKey.get(key);
+    button.disabled = waiting || !action;
+    button.dataset.name = action ? action.name : "";
+    fill(
+      button,
+      action ? action.label : "Press in one die or more to roll",
+      action && action.hint ? h("small", { class: "cost", "data-testid": "cost" }, action.hint) : null,
+    );
+  };
+  button.addEventListener("click", () => {
+    if (button.dataset.name) act(button.dataset.name, button);
+  });
+  update();
+  return [button, update];
+}
+
+/**
+ * The choices this game draws as one control: the roll's dice and one Roll button, for the
+ * legal `roll:` actions (two or more). Returns {nodes, rest}: the control, and the actions it
+ * does not cover, which stay buttons.
+ */
+export function compact(view, legal, { act, waiting }) {
+  const rolls = legal.filter((action) => action.name.startsWith("roll:"));
+  if (rolls.length < 2) return { nodes: [], rest: legal };
+  const byKey = new Map(rolls.map((action) => [rollKey(action.name), action]));
+  const dice = [...new Set(rolls.flatMap((action) => rollKey(action.name).split("+").map(Number)))].sort(byNumber);
+  if (rolling === null) rolling = new Set(dice);
+  const [button, update] = rollButton(byKey, act, waiting);
+  const toggles = dice.map((die) => dieToggle(view, die, update));
+  for (const toggle of toggles) toggle.disabled = waiting;
+  const control = h(
+    "div",
+    { class: "compact roll-control", role: "group", "aria-label": "Roll the spell dice", "data-testid": "roll-control" },
+    h("div", { class: "roll-title" }, "Roll: press in the dice to roll"),
+    h("div", { class: "die-toggles" }, toggles),
+    button,
+  );
+  return { nodes: [control], rest: legal.filter((action) => !rolls.includes(action)) };
 }
 
 /** The whole Alakazoo table: {nodes, keys}. */

@@ -35,7 +35,11 @@ function seatKeyName(key) {
 function characterCard(c, face) {
   return h(
     "article",
-    { class: `card character ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
+    {
+      class: `card character ${cultureClass(c.culture)}`,
+      // the piece: a character card glides from the row or a combat into a team (views.js, Moves)
+      dataset: { place: `char:${c.card}`, topic: c.name, piece: `char:${c.card}` },
+    },
     h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
     h("div", { class: "card-name" }, c.name),
     h(
@@ -96,7 +100,7 @@ function zumHand(p, cards) {
         {
           class: "chip hand-card",
           title: face && face.type === "hand" ? effectText(face.effect) : name,
-          dataset: face && face.key ? { place: `hand:${face.key}`, topic: name } : { topic: name },
+          dataset: face && face.key ? { place: `hand:${face.key}`, topic: name, piece: name } : { topic: name, piece: name },
         },
         n === 1 ? name : `${name} ×${n}`,
         h("small", { class: "market-number" }, market === null ? " (never to market)" : ` (market ${market})`),
@@ -312,7 +316,7 @@ function pilesPanel(view) {
             const face = view.cards[[...new Set(view.market)][k]];
             const name = [...new Set(view.market)][k];
             const place = face && face.key ? { place: `market:${face.key}` } : {};
-            return h("span", { class: "chip", dataset: { ...place, topic: name } }, label);
+            return h("span", { class: "chip", dataset: { ...place, topic: name, piece: name } }, label);
           }),
         )
       : h("span", { class: "dim" }, "empty"),

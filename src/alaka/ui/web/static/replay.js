@@ -3,7 +3,7 @@
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
 import { api, fill, h, myTables, seatLabel } from "./common.js";
-import { Changes, loadRenderer, logItem, renderOutcome, renderView, turnLine } from "./views.js";
+import { Changes, loadRenderer, logItem, Moves, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -41,6 +41,7 @@ const page = {
   playing: null, // the autoplay timer
   review: null, // the seat's review, once made
   changes: new Changes(),
+  moves: new Moves(),
   shown: -1, // the step drawn last
 };
 
@@ -104,8 +105,10 @@ function draw(answer) {
   const view = answer.view;
   const ctx = { table: page.table, seat: page.seat };
   const board = $("board");
+  if (stepped) page.moves.note(board); // a step played glides its cards; a jump does not
   fill(board, renderView(view, ctx));
   if (stepped) page.changes.show(board);
+  page.moves.play(board);
   page.changes.mark(board);
   fill($("turn"), turnLine(view));
   fill($("happened"), happened(answer));

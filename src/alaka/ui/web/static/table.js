@@ -4,7 +4,20 @@
 
 import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
-import { Changes, closeMenu, loadRenderer, logItem, offerOnTable, oneStopPerChoice, renderOutcome, renderView, turnLine } from "./views.js";
+import {
+  Changes,
+  closeMenu,
+  compactChoices,
+  loadRenderer,
+  logItem,
+  Moves,
+  offerOnTable,
+  oneStopPerChoice,
+  renderOutcome,
+  renderView,
+  restingBox,
+  turnLine,
+} from "./views.js";
 import { loadTalk, onTalk, resetTalk, showTalk } from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +43,14 @@ const page = {
   sentSeq: null, // the seq an action was sent at, until the next state or an error
   changes: new Changes(), // what changed on the table since this seat's last decision
   markAfter: null, // the seq of this seat's last action: the table after it is the new base
+  moves: new Moves(), // what moved on the table since it was last drawn glides into place
+  revealedSeq: null, // the decision whose choices on the table were last brought into view
 };
+
+/** The one-column layout of a phone (style.css), where the choices are a sheet over the table. */
+const NARROW = window.matchMedia("(max-width: 860px)");
+/** Where this tab keeps whether the sheet is folded, for this table. */
+const SHEET_KEY = `alaka.sheet.${tableId}`;
 
 /** Events shown beside the choices (the whole log is further down). */
 const LATEST = 5;
@@ -120,7 +140,7 @@ function act(name, element) {
   page.sentSeq = page.last.seq;
   page.markAfter = page.last.seq;
   socket.send(JSON.stringify({ type: "act", seq: page.last.seq, action: name }));
-  for (const other of document.querySelectorAll("#legal button.action")) other.disabled = true;
+  for (const other of document.querySelectorAll("#legal button.action, #legal .compact button")) other.disabled = true;
   $("board").classList.add("waiting-answer");
   closeMenu();
   element.classList.add("sent");
@@ -167,6 +187,10 @@ function onState(message) {
   showOutcome(message);
   showControls(message);
   showTalk(message);
+  if (message.legal.length && page.revealedSeq !== message.seq) {
+    page.revealedSeq = message.seq; // once per decision: the person may scroll away
+    revealChoice();
+  }
 }
 
 /** Draw the table, mark what changed, and offer this seat's choices on it. */
@@ -175,9 +199,11 @@ function drawTable() {
   const board = $("board");
   closeMenu();
   hideExplanation();
+  page.moves.note(board);
   fill(board, renderView(message.view, { table: message.table, seat: message.seat }));
   board.classList.remove("waiting-answer");
   page.changes.show(board);
+  page.moves.play(board);
   const legal = page.gaveUp ? [] : message.legal;
   page.offCanvas = offerOnTable(board, message.view, legal, act);
   if (page.guide) explainIn(board, page.guide);
@@ -185,13 +211,65 @@ function drawTable() {
   if (page.sentSeq === message.seq) board.classList.add("waiting-answer");
 }
 
+// -- the phone's sheet of choices ------------------------------------------------------------
+
+/** Fold the sheet down to the decision's line, or open it; kept for this tab's visit of the
+ * table, so redraws and reloads leave it as the person put it. */
+function foldSheet(folded) {
+  $("turn-panel").classList.toggle("folded", folded);
+  $("sheet-toggle").setAttribute("aria-expanded", String(!folded));
+  nameSheetToggle();
+  try {
+    sessionStorage.setItem(SHEET_KEY, folded ? "folded" : "open");
+  } catch {
+    // storage refused: the sheet stays as it is for this page only
+  }
+}
+
+/** "Hide", or, folded, "Show the choices (2)": how many wait on the sheet, not on the table. */
+function nameSheetToggle() {
+  const folded = $("turn-panel").classList.contains("folded");
+  const waiting = $("legal").querySelectorAll("button.action").length;
+  $("sheet-toggle").textContent = folded ? `Show the choices${waiting ? ` (${waiting})` : ""}` : "Hide";
+}
+
+function sheetFoldedBefore() {
+  try {
+    return sessionStorage.getItem(SHEET_KEY) === "folded";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * On a phone the sheet covers the table's lower part: when a choice is about things on the
+ * table and none of them is in the part above the sheet, scroll the first into the middle of it.
+ */
+function revealChoice() {
+  const offered = [...document.querySelectorAll("#board .choice")];
+  if (!NARROW.matches || !offered.length) return;
+  const free = Math.min(window.innerHeight, document.querySelector(".side-top").getBoundingClientRect().top);
+  const seen = (box) => box.top >= 0 && box.bottom <= free;
+  if (offered.some((element) => seen(restingBox(element)))) return;
+  const box = restingBox(offered[0]);
+  window.scrollBy(0, box.top - Math.max(8, (free - box.height) / 2));
+}
+
+foldSheet(sheetFoldedBefore());
+$("sheet-toggle").addEventListener("click", () => {
+  const folding = !$("turn-panel").classList.contains("folded");
+  foldSheet(folding);
+  if (!folding) revealChoice(); // the open sheet is taller: it may cover what is asked about
+});
+
 // -- the keyboard: straight to the choices -------------------------------------------------
 
 /** This seat's choices now, in the order the key C visits them: the places on the table (as
  * the table reads), then the buttons, then Undo. */
 function choices() {
   const onTable = [...document.querySelectorAll("#board .choice")];
-  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")];
+  // (a folded sheet's buttons are out of sight: not visited)
+  const buttons = [...document.querySelectorAll("#legal button:not(:disabled)")].filter((b) => b.getClientRects().length > 0);
   return [...onTable, ...buttons];
 }
 
@@ -346,22 +424,25 @@ function renderActions() {
         ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, "Played for you: "), message.forced.label)
         : null,
     );
+    nameSheetToggle();
     return;
   }
   const waiting = page.sentSeq === message.seq;
-  const rest = page.offCanvas || legal;
-  const onTable = legal.length - rest.length;
+  const offTable = page.offCanvas || legal;
+  const onTable = legal.length - offTable.length;
+  const { nodes: controls, rest } = compactChoices(message.view, offTable, act, waiting);
   fill(
     box,
     onTable
       ? h(
           "p",
           { class: "hint", "data-testid": "table-hint" },
-          rest.length
+          offTable.length
             ? `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
             : `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
         )
       : null,
+    controls,
     rest.map((action) => {
       const button = h(
         "button",
@@ -379,6 +460,7 @@ function renderActions() {
   );
   const undoButton = box.querySelector("[data-testid=undo]");
   if (undoButton) undoButton.addEventListener("click", () => takeBack(undoButton));
+  nameSheetToggle();
 }
 
 /** What a choice is about, drawn small when the explanation has a table: the board you would

@@ -134,6 +134,17 @@ export function placeOf(view, name) {
 }
 
 /**
+ * Choices a game draws as one control of its own rather than a button each (Alakazoo's roll:
+ * the dice once and one Roll button for seven legal actions). The renderer may export
+ * `compact(view, legal, {act, waiting})` returning {nodes, rest}; its control still sends one
+ * legal action. Without it every action stays a button: {nodes: [], rest: legal}.
+ */
+export function compactChoices(view, legal, act, waiting) {
+  const compact = RENDERERS.get(view.game)?.compact;
+  return compact ? compact(view, legal, { act, waiting }) : { nodes: [], rest: legal };
+}
+
+/**
  * Offer `legal` actions on the table drawn in `root`: each element whose place has one action
  * becomes a button of its own (`data-action`, highlighted, the label on hover, reached by Tab);
  * one with several opens a small menu of them. Returns the actions that have no place there,
@@ -306,9 +317,156 @@ export class Changes {
         // Redrawn elements carry on with the highlight where the last ones were (CSSOM, not
         // a style attribute, which the content security policy would refuse).
         element.style.animationDelay = `${-Math.round(age)}ms`;
+        // With less motion the highlight is still (no fading): it goes when its time is up.
+        setTimeout(() => element.classList.remove("changed"), CHANGE_MS - age);
       }
     }
   }
+}
+
+/** Whether the person asked for less motion (their system's setting, read at each redraw). */
+export function lessMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** How long a thing takes to move into its new place, in milliseconds. */
+export const MOVE_MS = 450;
+
+/**
+ * Things that move on the table (a card from a column to a hand, an element from the hand to
+ * its space, a character to a team) are moved into place rather than appearing there: FLIP.
+ * A renderer marks each such thing with `data-piece` (what it is: a card's name, a card's
+ * number); before a redraw the page notes where each is, and after it, each one that is now
+ * somewhere else (inside another `data-place`) starts where it was and glides to where it is.
+ * With less motion asked for, nothing moves: the highlight of what changed says it instead.
+ */
+export class Moves {
+  constructor() {
+    this.before = null; // piece -> [{element, where, x, y, width, flying}], in the order drawn
+    this.stacks = new Map(); // stack -> {count, x, y}: where pieces out of sight go
+  }
+
+  /** Note where each piece drawn in `root` is now (just before `root` is drawn again). */
+  note(root) {
+    this.before = pieces(root);
+    this.stacks = stacks(root);
+  }
+
+  /** Move each piece of `root` that changed place since `note` from there to here. */
+  play(root) {
+    const before = this.before;
+    this.before = null;
+    if (!before || lessMotion()) return;
+    const drawn = pieces(root);
+    for (const [piece, now] of drawn) {
+      const then = before.get(piece) || [];
+      now.forEach((here, k) => {
+        const there = then[k];
+        if (there && (there.where !== here.where || there.flying)) glide(here, there);
+      });
+    }
+    const gone = [...before].flatMap(([piece, then]) => then.slice((drawn.get(piece) || []).length));
+    intoStacks(gone, this.stacks, stacks(root));
+  }
+}
+
+/**
+ * Pieces that left the table out of sight (a card into a hand you may not see) fly there as a
+ * ghost of themselves: each `data-stack` whose `data-count` grew takes as many of them, in the
+ * order they were drawn. Pieces no stack took (a column discarded) just go.
+ */
+function intoStacks(gone, before, now) {
+  for (const [name, stack] of now) {
+    const grew = stack.count - (before.get(name)?.count ?? stack.count);
+    for (const there of gone.splice(0, Math.max(0, grew))) ghost(there, stack);
+  }
+}
+
+/** The stacks drawn in `root`, by name: {count, x, y} (where a piece flying in lands). */
+function stacks(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-stack]")) {
+    const box = element.getBoundingClientRect();
+    found.set(element.dataset.stack, { count: Number(element.dataset.count), x: box.left + window.scrollX, y: box.top + window.scrollY });
+  }
+  return found;
+}
+
+/** A copy of a piece that is gone, flying from where it was into `stack`, fading, then removed. */
+function ghost(there, stack) {
+  const copy = there.element.cloneNode(true);
+  copy.classList.remove("choice", "changed", "moving");
+  copy.classList.add("ghost");
+  // a picture only: no stop for Tab, no place, choice or explanation a query could find
+  for (const part of [copy, ...copy.querySelectorAll("*")]) {
+    for (const name of ["tabindex", "role", "title", "data-place", "data-action", "data-choices", "data-topic"]) {
+      part.removeAttribute(name);
+    }
+  }
+  copy.inert = true;
+  copy.setAttribute("aria-hidden", "true");
+  copy.style.left = `${there.x}px`;
+  copy.style.top = `${there.y}px`;
+  copy.style.width = `${there.width}px`;
+  document.body.appendChild(copy);
+  const flight = copy.animate(
+    [{ transform: "none", opacity: 1 }, { transform: `translate(${stack.x - there.x}px, ${stack.y - there.y}px) scale(0.5)`, opacity: 0.2 }],
+    { duration: MOVE_MS, easing: "ease-in" },
+  );
+  flight.id = "move";
+  flight.finished.then(() => copy.remove(), () => copy.remove());
+}
+
+/** Where an element is drawn once it is still: a piece gliding to its place is measured at
+ * that place, not where it passes now (its box, less the glide's translation). */
+export function restingBox(element) {
+  const box = element.getBoundingClientRect();
+  if (!element.getAnimations().some((animation) => animation.id === "move")) return box;
+  const shift = new DOMMatrixReadOnly(getComputedStyle(element).transform);
+  return new DOMRect(box.x - shift.m41, box.y - shift.m42, box.width, box.height);
+}
+
+/** The pieces drawn in `root`, by name: each one's element, its place and where it is on the page. */
+function pieces(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll("[data-piece]")) {
+    const box = element.getBoundingClientRect();
+    const spot = {
+      element,
+      where: placesAround(element),
+      x: box.left + window.scrollX,
+      y: box.top + window.scrollY,
+      width: box.width,
+      flying: element.getAnimations().some((animation) => animation.id === "move"),
+    };
+    const name = element.dataset.piece;
+    if (!found.has(name)) found.set(name, []);
+    found.get(name).push(spot);
+  }
+  return found;
+}
+
+/** The places an element is in, innermost first ("hand:griffin:head<player:0"). */
+function placesAround(element) {
+  const places = [];
+  for (let at = element.closest("[data-place]"); at; at = at.parentElement?.closest("[data-place]")) {
+    places.push(at.dataset.place);
+  }
+  return places.join("<");
+}
+
+/** Draw `here`'s element where `there` was, then let it travel to its place. */
+function glide(here, there) {
+  const dx = there.x - here.x;
+  const dy = there.y - here.y;
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  here.element.classList.add("moving");
+  const move = here.element.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    { duration: MOVE_MS, easing: "cubic-bezier(0.2, 0.7, 0.2, 1)" },
+  );
+  move.id = "move";
+  move.finished.then(() => here.element.classList.remove("moving"), () => {});
 }
 
 /** An element's text as drawn, without the words a choice on it adds for screen readers. */
@@ -322,7 +480,7 @@ function looks(root) {
   for (const element of root.querySelectorAll("[data-place]")) {
     if (element.querySelector("[data-place]")) continue; // a player's side, not one thing on it
     const place = element.dataset.place;
-    const look = `${element.className.replace(/\b(choice|changed)\b/g, "")}|${shownText(element)}`;
+    const look = `${element.className.replace(/\b(choice|changed|moving)\b/g, "")}|${shownText(element)}`;
     found.set(place, found.has(place) ? `${found.get(place)}+${look}` : look);
   }
   return found;
