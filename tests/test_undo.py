@@ -132,10 +132,19 @@ def test_an_undo_across_a_window_nobody_could_answer_leaks_nothing() -> None:
 
 
 def test_the_check_finds_a_leak_when_every_window_is_crossed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player who may hold a doll and lets the play through tells the announcer something."""
-    from alaka.games.alakazum.rules import hidden
+    """A player who may hold a doll and lets the play through tells the announcer something.
 
-    monkeypatch.setattr(hidden, "holds_no_doll_for_all_to_see", lambda state, seat: True)
+    The game's ``choice_known`` is replaced where the game reads it (``game.py``, Python in both
+    builds): a compiled ``rules.hidden`` calls its own functions directly, past any patch there."""
+    from alaka.games.alakazum import actions as A
+    from alaka.games.alakazum import rules
+
+    known = rules.choice_known
+
+    def every_window_crossed(state: Any, action: Any) -> bool:
+        return action.kind in (A.VOODOO, A.NO_VOODOO) or known(state, action)
+
+    monkeypatch.setattr(rules, "choice_known", every_window_crossed)
     assert first_leak_across_a_window() is not None
 
 

@@ -221,7 +221,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     until_a_choice_on_the_table(ana, page)
     toggle = page.locator("[data-testid=sheet-toggle]")
     sheet = page.locator(".side-top")
-    assert toggle.get_attribute("aria-expanded") == "true"
+    assert toggle.get_attribute("aria-expanded") == "true" and page.locator("#talk").is_visible()
     seen = page.wait_for_function(UNCOVERED).json_value()
     assert seen["visible"] and not seen["covered"], seen
     open_box = sheet.bounding_box()
@@ -233,6 +233,7 @@ def test_the_phone_sheet_folds_away_and_never_covers_what_a_choice_is_about(
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "false"
     assert page.locator("#legal").is_hidden() and page.locator("#latest").is_hidden()
+    assert page.locator("#talk").is_hidden(), "the talk line folds with the sheet"
     # it says how many choices wait on it (those not on the table)
     waiting = page.locator("#legal button.action").count()
     assert toggle.inner_text() == (f"Show the choices ({waiting})" if waiting else "Show the choices")

@@ -217,6 +217,7 @@ function drawTable() {
  * table, so redraws and reloads leave it as the person put it. */
 function foldSheet(folded) {
   $("turn-panel").classList.toggle("folded", folded);
+  $("turn-panel").parentElement.classList.toggle("folded", folded); // the talk line folds too
   $("sheet-toggle").setAttribute("aria-expanded", String(!folded));
   nameSheetToggle();
   try {
