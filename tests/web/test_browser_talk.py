@@ -12,6 +12,7 @@ import pytest
 import test_browser as shared
 from test_browser import DESKTOP, PHONE, Person, create_table, no_horizontal_overflow
 
+from needs import need
 from waits import PATIENCE_MS
 
 if TYPE_CHECKING:
@@ -119,7 +120,9 @@ def test_the_table_talk_has_no_critical_or_serious_violation(
 ) -> None:
     """axe-core on a table with something said and the menu open (test_accessibility.py audits
     the table without them)."""
-    from test_accessibility import audit, check
+    from test_accessibility import _axe_missing, audit, check
+
+    need(_axe_missing())  # skips, naming it, where npm ci has not installed axe-core; fails in CI
 
     made = create_table(
         server, "alakazoo", [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
