@@ -1,0 +1,1 @@
+"""Tools for those who make Alaka (translators...), not needed to play or run it."""
