@@ -217,8 +217,11 @@ class Person:
         viewport: ViewportSize = DESKTOP,
         touch: bool = False,
         bypass_csp: bool = False,  # lets a test add a script of its own (axe-core: test_accessibility.py)
+        locale: str | None = None,  # the browser's language (its Accept-Language: test_browser_languages.py)
     ) -> None:
-        self.context = browser.new_context(viewport=viewport, has_touch=touch, bypass_csp=bypass_csp)
+        self.context = browser.new_context(
+            viewport=viewport, has_touch=touch, bypass_csp=bypass_csp, locale=locale
+        )
         self.context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none

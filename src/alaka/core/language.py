@@ -121,7 +121,7 @@ def trc(context: str, message: str) -> str:
     return catalogue(language).pgettext(context, message)
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it, which the extractor knows)
+def N_(message: str) -> str:
     """Mark ``message`` as one to translate, and return it unchanged: it is translated where it
     is read, with :func:`tr`."""
     return message

@@ -138,13 +138,13 @@ def _in_pages(message: Message) -> bool:
 
 def page_catalogue(catalog: Catalog) -> dict[str, Any]:
     """What a page's scripts read of ``catalog``: the messages they use, a plural one as its
-    forms' list, with the language's plural rule's name for :class:`Intl.PluralRules`."""
+    forms' list (common.js picks the form with :class:`Intl.PluralRules`)."""
     messages: dict[str, Any] = {}
     for message in catalog:
         if not message.id or not _in_pages(message) or not _translated(message):
             continue
         if isinstance(message.id, (list, tuple)):
-            messages[message.id[0]] = list(message.string)
+            messages[message.id[0]] = _forms(message.string)
         else:
             messages[message.id] = message.string
     return {"language": str(catalog.locale), "messages": dict(sorted(messages.items()))}
@@ -172,8 +172,7 @@ def compile_all() -> None:
 
 
 def _translated(message: Message) -> bool:
-    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-    return not message.fuzzy and all(strings)
+    return not message.fuzzy and all(_forms(message.string))
 
 
 def placeholders(text: str) -> list[str]:
@@ -181,10 +180,16 @@ def placeholders(text: str) -> list[str]:
     return sorted(match.group(0) for match in _PLACEHOLDER.finditer(text.replace("{{", "").replace("}}", "")))
 
 
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    """A message's id or string as its list of forms (one unless it is a plural message)."""
+    if isinstance(value, (list, tuple)):
+        return [form or "" for form in value]
+    return [value or ""]
+
+
 def message_problems(message: Message) -> list[str]:
     """What is wrong with one translated message: missing, fuzzy, or a field dropped or added."""
-    ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
-    strings = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+    ids, strings = _forms(message.id), _forms(message.string)
     shown = ids[0][:70]
     if message.fuzzy:
         return [f"fuzzy: {shown!r}"]
@@ -194,7 +199,9 @@ def message_problems(message: Message) -> list[str]:
     for form, string in enumerate(strings):
         english = ids[min(form, len(ids) - 1)]
         if placeholders(string) != placeholders(english):
-            problems.append(f"fields {placeholders(string)} where English has {placeholders(english)}: {shown!r}")
+            problems.append(
+                f"fields {placeholders(string)} where English has {placeholders(english)}: {shown!r}"
+            )
     return problems
 
 
@@ -215,7 +222,9 @@ def problems() -> list[str]:
             continue
         catalog = read(path, language)
         have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
-        found += [f"{language}: not in the catalogue: {key[0][:70]!r}" for key in sorted(wanted - have, key=str)]
+        found += [
+            f"{language}: not in the catalogue: {key[0][:70]!r}" for key in sorted(wanted - have, key=str)
+        ]
         found += [f"{language}: {problem}" for m in catalog if m.id for problem in message_problems(m)]
         mo, page = compiled(language)
         if not mo_path(language).exists() or mo_path(language).read_bytes() != mo:
