@@ -127,6 +127,8 @@ def update() -> None:
             catalog = read(path, language)
         else:
             catalog = Catalog(locale=language, domain=DOMAIN, project="Alaka", fuzzy=False)
+        # gettext's two forms, one and other (CLDR's newer "many", for millions, is not used)
+        catalog.mime_headers = [("Plural-Forms", "nplurals=2; plural=(n != 1);")]
         catalog.update(template, update_header_comment=False, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         _write_po(catalog, path)
