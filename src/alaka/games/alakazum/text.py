@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
@@ -20,57 +21,67 @@ if TYPE_CHECKING:
     from alaka.games.alakazum.state import AlakazumState
 
 PHASE_NAMES = {
-    phases.PH_DEAL: "the opening deal",
-    phases.PH_FIRST: "the starting player",
-    phases.PH_CHOOSE: "choose an initial character",
-    phases.PH_EXPLORE_DRAW: "explore the forest",
-    phases.PH_FIGHTER: "choose a fighter",
-    phases.PH_HELPER: "add a sociable character",
-    phases.PH_COMBAT_DIE: "roll a die combat value",
-    phases.PH_POTIONS: "combat potions",
-    phases.PH_HYPNOSIS_ROLL: "the hypnosis roll",
-    phases.PH_DIE_POTIONS: "die potions",
-    phases.PH_GIVE: "choose a card to give",
-    phases.PH_GIVE_TO: "choose who gets it",
-    phases.PH_HALLOWEEN: "trick or treat",
-    phases.PH_SACRIFICE: "choose a character for the graveyard",
-    phases.PH_SANTA_ROLL: "Santa Claus' die",
-    phases.PH_SANTA_PASS: "pass Santa Claus' die",
-    phases.PH_ACTION: "do an action",
-    phases.PH_VOODOO: "voodoo doll?",
-    phases.PH_BROOM_ON: "choose the broom's character",
-    phases.PH_PAY: "pay the spell",
-    phases.PH_TRAIN: "Training: choose a character",
-    phases.PH_PEEK: "Clairvoyance: choose an enemy",
-    phases.PH_ENEMY: "an enemy is looked at",
-    phases.PH_FM_DRAW: "Forest Magic draws",
-    phases.PH_FM_KEEP: "Forest Magic: keep a card",
-    phases.PH_FM_PUT: "Forest Magic: put the cards back",
-    phases.PH_LEVITATE: "Levitation: choose your character",
-    phases.PH_SWAP_WITH: "Levitation: choose the other character",
-    phases.PH_REVIVE: "Revive: choose a character",
-    phases.PH_WITCH_TAKE: "Unlucky Witch: take a card",
-    phases.PH_CONJURE: "conjure an Alakazum?",
-    phases.PH_SHOW: "go to the market: show a card",
-    phases.PH_REVEAL: "uncover a final enemy",
-    phases.PH_OVER: "game over",
+    phases.PH_DEAL: N_("the opening deal"),
+    phases.PH_FIRST: N_("the starting player"),
+    phases.PH_CHOOSE: N_("choose an initial character"),
+    phases.PH_EXPLORE_DRAW: N_("explore the forest"),
+    phases.PH_FIGHTER: N_("choose a fighter"),
+    phases.PH_HELPER: N_("add a sociable character"),
+    phases.PH_COMBAT_DIE: N_("roll a die combat value"),
+    phases.PH_POTIONS: N_("combat potions"),
+    phases.PH_HYPNOSIS_ROLL: N_("the hypnosis roll"),
+    phases.PH_DIE_POTIONS: N_("die potions"),
+    phases.PH_GIVE: N_("choose a card to give"),
+    phases.PH_GIVE_TO: N_("choose who gets it"),
+    phases.PH_HALLOWEEN: N_("trick or treat"),
+    phases.PH_SACRIFICE: N_("choose a character for the graveyard"),
+    phases.PH_SANTA_ROLL: N_("Santa Claus' die"),
+    phases.PH_SANTA_PASS: N_("pass Santa Claus' die"),
+    phases.PH_ACTION: N_("do an action"),
+    phases.PH_VOODOO: N_("voodoo doll?"),
+    phases.PH_BROOM_ON: N_("choose the broom's character"),
+    phases.PH_PAY: N_("pay the spell"),
+    phases.PH_TRAIN: N_("Training: choose a character"),
+    phases.PH_PEEK: N_("Clairvoyance: choose an enemy"),
+    phases.PH_ENEMY: N_("an enemy is looked at"),
+    phases.PH_FM_DRAW: N_("Forest Magic draws"),
+    phases.PH_FM_KEEP: N_("Forest Magic: keep a card"),
+    phases.PH_FM_PUT: N_("Forest Magic: put the cards back"),
+    phases.PH_LEVITATE: N_("Levitation: choose your character"),
+    phases.PH_SWAP_WITH: N_("Levitation: choose the other character"),
+    phases.PH_REVIVE: N_("Revive: choose a character"),
+    phases.PH_WITCH_TAKE: N_("Unlucky Witch: take a card"),
+    phases.PH_CONJURE: N_("conjure an Alakazum?"),
+    phases.PH_SHOW: N_("go to the market: show a card"),
+    phases.PH_REVEAL: N_("uncover a final enemy"),
+    phases.PH_OVER: N_("game over"),
 }
 
 
 #: What each spell does, in a few words (a menu's hint), by spell index.
+#: Read with :func:`spell_words` ({witch} and {forest} are the numbers of cards Unlucky Witch and
+#: Forest Magic show).
 SPELL_WORDS = (
-    f"pick {rules.UNLUCKY_WITCH_CARDS} market cards you like",
-    "a character of yours goes up a level",
-    "look at a face-down final enemy",
-    f"see the top {rules.FOREST_MAGIC_CARDS} forest cards, keep one",
-    "swap a character of yours for another",
-    "a graveyard character joins you at level A",
-    "two more actions this turn",
+    # TRANSLATORS: {witch} is a number of cards (always more than one)
+    N_("pick {witch} market cards you like"),
+    N_("a character of yours goes up a level"),
+    N_("look at a face-down final enemy"),
+    # TRANSLATORS: {forest} is a number of cards (always more than one)
+    N_("see the top {forest} forest cards, keep one"),
+    N_("swap a character of yours for another"),
+    N_("a graveyard character joins you at level A"),
+    N_("two more actions this turn"),
 )
 
 
+def spell_words(spell: int) -> str:
+    """What a spell does, in a few words, in the reader's language."""
+    return tr(SPELL_WORDS[spell]).format(witch=rules.UNLUCKY_WITCH_CARDS, forest=rules.FOREST_MAGIC_CARDS)
+
+
 def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # TRANSLATORS: {n} is a seat's number, 1 to 5
+    return tr("Player {n}").format(n=seat + 1)
 
 
 def capitalised(words: str) -> str:
@@ -91,8 +102,8 @@ _MASS_NOUNS: Final = frozenset({"magic energy"})
 
 
 def count(number: int, noun: str) -> str:
-    """``1 card``, ``2 cards``: a number with its noun, singular for one (and for a mass noun,
-    as the rulebook writes "3 magic energy")."""
+    """``1 card``, ``2 cards`` in English only: glossary.py and terminal.py still use it (their
+    sites are to become :func:`trn` calls, one message pair per noun); text.py's sites are."""
     return f"{number} {noun}{'' if number == 1 or noun in _MASS_NOUNS else 's'}"
 
 
@@ -103,22 +114,32 @@ def _char(s: AlakazumState, pid: int) -> str:
 def describe_decision(s: AlakazumState) -> str:
     phase = s.phase
     if phase == phases.PH_OVER:
-        return "the game is over"
+        return tr("the game is over")
     if phase in phases.CHANCE_PHASES:
-        return f"chance: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {phase} is the name of a phase left to chance ("the hypnosis roll")
+        return tr("chance: {phase}").format(phase=tr(PHASE_NAMES[phase]))
     who = player_name(s.decider)
     if phase == phases.PH_VOODOO:
-        return f"{who}: play a voodoo doll? {announcement(s)}"
-    return f"{who}: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {player} is a player's name; {announcement} says what was announced
+        return tr("{player}: play a voodoo doll? {announcement}").format(
+            player=who, announcement=announcement(s)
+        )
+    # TRANSLATORS: {player} is a player's name; {phase} what they decide ("choose a fighter")
+    return tr("{player}: {phase}").format(player=who, phase=tr(PHASE_NAMES[phase]))
 
 
 def _named(s: AlakazumState, named: Named, announcer: int) -> str:
     """A character named in an announcement, as it stood then."""
     name = s.L.name(named.card)
     if named.owner < 0:
-        return f"{name} from the graveyard"
-    whose = "" if named.owner == announcer else f"{player_name(named.owner)}'s "
-    return f"{whose}{name} ({LEVELS[named.level]})"
+        # TRANSLATORS: {character} is a character card's name
+        return tr("{character} from the graveyard").format(character=name)
+    if named.owner == announcer:
+        return f"{name} ({LEVELS[named.level]})"
+    # TRANSLATORS: {player} is a player's name, {character} a character card's name, {level} A, B or C
+    return tr("{player}'s {character} ({level})").format(
+        player=player_name(named.owner), character=name, level=LEVELS[named.level]
+    )
 
 
 def food_name(s: AlakazumState, kind: int, culture: int) -> str:
@@ -137,31 +158,42 @@ def announced_words(s: AlakazumState, announced: Announcement, announcer: int) -
     names = [_named(s, n, announcer) for n in announced.characters]
     kind, arg = action.kind, action.arg
     if kind == A.MARKET:
-        return "go to the market"
+        return tr("go to the market")
     if kind == A.FOOD:
         culture = CULTURES[action.arg2]
-        return f"give {food_name(s, arg, action.arg2)} to the {culture} characters"
+        # TRANSLATORS: {food} is a food's name, {culture} a culture's code (EUS, GAL...)
+        return tr("give {food} to the {culture} characters").format(
+            food=food_name(s, arg, action.arg2), culture=culture
+        )
     if kind == A.BROOM:
-        return f"give a broom to {names[0]}"
+        return tr("give a broom to {character}").format(character=names[0])
     if kind == A.FIGHT:
-        return f"fight and hypnotise {names[0]}"
+        return tr("fight and hypnotise {character}").format(character=names[0])
     if kind == A.CONJURE:
-        return f"conjure an Alakazum with {announced.total} {CULTURES[arg]} points"
+        # TRANSLATORS: {total} is a number of culture points, {culture} a culture's code (EUS, GAL...)
+        return tr("conjure an Alakazum with {total} {culture} points").format(
+            total=announced.total, culture=CULTURES[arg]
+        )
     spell = SPELL_NAMES[arg]
     if arg == A.CLAIRVOYANCE:
-        return f"cast {spell} on final enemy {announced.position + 1}"
+        # TRANSLATORS: {spell} is a spell's name, {position} a number
+        position = announced.position + 1
+        return tr("cast {spell} on final enemy {position}").format(spell=spell, position=position)
     if arg == A.LEVITATION:
-        return f"cast {spell}: {names[0]} for {names[1]}"
+        return tr("cast {spell}: {mine} for {theirs}").format(spell=spell, mine=names[0], theirs=names[1])
     if names:
-        return f"cast {spell} on {names[0]}"
-    return f"cast {spell}"
+        return tr("cast {spell} on {character}").format(spell=spell, character=names[0])
+    return tr("cast {spell}").format(spell=spell)
 
 
 def announcement(s: AlakazumState) -> str | None:
     """The action or Alakazum announced and not over yet, in words."""
     if s.announced is None:
         return None
-    return f"{player_name(s.player)} announces: {announced_words(s, s.announced, s.player)}"
+    # TRANSLATORS: {player} is a player's name; {words} what they announce ("cast Training on Moura (A)")
+    return tr("{player} announces: {words}").format(
+        player=player_name(s.player), words=announced_words(s, s.announced, s.player)
+    )
 
 
 def label(s: AlakazumState, action: Action) -> str:
@@ -174,7 +206,13 @@ def label(s: AlakazumState, action: Action) -> str:
         return "Go to the market (the card to show is chosen after the voodoo window)"
     if kind == A.SHOW:
         take = L.hand(arg).take or 0
-        return f"Show {L.kind_name(arg)} and take {count(min(take, len(s.market)), 'card')} from the market"
+        n = min(take, len(s.market))
+        # TRANSLATORS: {card} is a hand card's name, {n} a number of cards
+        return trn(
+            "Show {card} and take {n} card from the market",
+            "Show {card} and take {n} cards from the market",
+            n,
+        ).format(card=L.kind_name(arg), n=n)
     if kind == A.FOOD:
         raised = ", ".join(_char(s, pid) for pid in rules.food_raises(s, s.player, action.arg2))
         return f"Give {food_name(s, arg, action.arg2)} ({CULTURES[action.arg2]}): {raised} to level C"
@@ -299,7 +337,10 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         raised = rules.food_raises(s, seat, action.arg2)
         code = CULTURES[action.arg2]
         gain = sum(L.counts[pid][2][action.arg2] - L.counts[pid][s.level[pid]][action.arg2] for pid in raised)
-        return f"+{count(gain, code + ' point')} on your table"
+        # TRANSLATORS: {n} is a number of points, {culture} a culture's code (EUS, GAL...)
+        return trn("+{n} {culture} point on your table", "+{n} {culture} points on your table", gain).format(
+            n=gain, culture=code
+        )
     if kind == A.MARKET:
         top = [L.name(pid) for pid in reversed(s.market[-3:])]
         return f"top of the pile: {counted(top)}" if top else "the market pile is empty"
@@ -308,7 +349,7 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
         return f"you take {counted(taken)}" if taken else "the market pile is empty: you take nothing"
     if kind == A.SPELL:
-        return SPELL_WORDS[arg]
+        return spell_words(arg)
     if kind == A.TRAIN:
         return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
     if kind == A.REVIVE_CARD:
@@ -442,7 +483,11 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
             return f"{who} looks at final enemy {position + 1}: {names(card)}."
         case E.ForestMagicSeen(count=seen, cards=cards):
             if hidden:
-                return f"{who} looks at the top {count(seen, 'card')} of the forest deck."
+                return trn(
+                    "{player} looks at the top {n} card of the forest deck.",
+                    "{player} looks at the top {n} cards of the forest deck.",
+                    seen,
+                ).format(player=who, n=seen)
             return f"{who} sees {_names(s, cards)}."
         case E.ForestMagicKept(kept=kept, put_back=put_back, returned=returned):
             if hidden:
@@ -523,15 +568,19 @@ def effect_words(effect: Mapping[str, Any]) -> str:
     """A hand card's effect (its JSON form in a view's ``cards``) as a player reads it."""
     kind = effect["type"]
     if kind == "combat_potion":
-        return f"+{count(effect['combat'], 'combat point')}"
+        return trn("+{n} combat point", "+{n} combat points", effect["combat"]).format(n=effect["combat"])
     if kind == "die_potion":
         return f"+{effect['die']} on the hypnosis die"
     if kind == "double_potion":
-        return f"+{count(effect['combat'], 'combat point')} or +{effect['die']} on the die"
+        return trn(
+            "+{n} combat point or +{die} on the die",
+            "+{n} combat points or +{die} on the die",
+            effect["combat"],
+        ).format(n=effect["combat"], die=effect["die"])
     if kind == "steal_potion":
         return "takes the rival's last potion (player combat)"
     if kind == "magic_hat":
-        return f"{effect['energy']} magic energy"
+        return trn("{n} magic energy", "{n} magic energy", effect["energy"]).format(n=effect["energy"])
     if kind == "food":
         foods = " or ".join(f"{food} ({culture})" for culture, food in effect["foods"].items())
         return f"{foods}: those characters to level C"
@@ -539,9 +588,16 @@ def effect_words(effect: Mapping[str, Any]) -> str:
         return "under a character for good: it never leaves its team"
     if kind == "culture_object":
         culture = effect["culture"]
-        return f"+{count(effect['culture_points'], culture + ' point')} beside a {culture} character"
+        n = effect["culture_points"]
+        # TRANSLATORS: {culture} is a culture's code (EUS, GAL...)
+        return trn(
+            "+{n} {culture} point beside a {culture} character",
+            "+{n} {culture} points beside a {culture} character",
+            n,
+        ).format(n=n, culture=culture)
     if kind == "amulet":
-        return f"+{count(effect['culture_points'], 'point')} in any culture"
+        n = effect["culture_points"]
+        return trn("+{n} point in any culture", "+{n} points in any culture", n).format(n=n)
     if kind == "voodoo_doll":
         return "cancels another player's action or Alakazum"
     return str(kind).replace("_", " ")
@@ -549,7 +605,9 @@ def effect_words(effect: Mapping[str, Any]) -> str:
 
 def market_words(market_number: int | None) -> str:
     """What showing the card at the market takes (a voodoo doll never goes there)."""
-    return "never goes to the market" if market_number is None else f"takes {count(market_number, 'card')}"
+    if market_number is None:
+        return tr("never goes to the market")
+    return trn("takes {n} card", "takes {n} cards", market_number).format(n=market_number)
 
 
 def render(view: JsonDict, log_lines: int = 10) -> str:
@@ -565,10 +623,14 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
     out.append("Final enemies: " + "; ".join(enemies))
     out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
-    out.append(f"Forest deck: {count(view['deck_size'], 'card')}")
+    out.append(trn("Forest deck: {n} card", "Forest deck: {n} cards", view["deck_size"]).format(n=view["deck_size"]))
     for p in view["players"]:
         out.append("")
-        out.append(f"{player_name(p['seat'])}: {count(p['hand_size'], 'hand card')}")
+        out.append(
+            trn("{player}: {n} hand card", "{player}: {n} hand cards", p["hand_size"]).format(
+                player=player_name(p["seat"]), n=p["hand_size"]
+            )
+        )
         for c in p["team"]:
             traits = ", ".join(trait.replace("_", " ") for trait in c["traits"])
             broom = " [broom]" if c["broom"] else ""
