@@ -203,7 +203,7 @@ def label(s: AlakazumState, action: Action) -> str:
     L = s.L
     kind, arg = action.kind, action.arg
     if kind == A.MARKET:
-        return "Go to the market (the card to show is chosen after the voodoo window)"
+        return tr("Go to the market (the card to show is chosen after the voodoo window)")
     if kind == A.SHOW:
         take = L.hand(arg).take or 0
         n = min(take, len(s.market))
@@ -215,85 +215,96 @@ def label(s: AlakazumState, action: Action) -> str:
         ).format(card=L.kind_name(arg), n=n)
     if kind == A.FOOD:
         raised = ", ".join(_char(s, pid) for pid in rules.food_raises(s, s.player, action.arg2))
-        return f"Give {food_name(s, arg, action.arg2)} ({CULTURES[action.arg2]}): {raised} to level C"
+        return tr("Give {food} ({culture}): {raised} to level C").format(
+            food=food_name(s, arg, action.arg2), culture=CULTURES[action.arg2], raised=raised
+        )
     if kind == A.BROOM:
-        return "Give a broom to one of your characters"
+        return tr("Give a broom to one of your characters")
     if kind == A.FIGHT:
         owner = rules.owner_of(s, arg)
-        return f"Fight and hypnotise: attack {player_name(owner)}'s {_char(s, arg)}"
+        return tr("Fight and hypnotise: attack {player}'s {character}").format(
+            player=player_name(owner), character=_char(s, arg)
+        )
     if kind == A.SPELL:
-        return f"Do magic: {SPELL_NAMES[arg]} (costs {SPELL_COSTS[arg]})"
+        return tr("Do magic: {spell} (costs {cost})").format(spell=SPELL_NAMES[arg], cost=SPELL_COSTS[arg])
     if kind == A.NO_ACTION:
-        return "Do no action"
+        return tr("Do no action")
     if kind == A.CHOOSE:
-        return f"Choose {L.name(arg)} for your team"
+        return tr("Choose {character} for your team").format(character=L.name(arg))
     if kind == A.FIGHTER:
-        return f"Fight with {_char(s, arg)}"
+        return tr("Fight with {character}").format(character=_char(s, arg))
     if kind == A.HELPER:
-        return f"Add sociable {_char(s, arg)}'s combat points"
+        return tr("Add sociable {character}'s combat points").format(character=_char(s, arg))
     if kind == A.NO_HELPER:
-        return "No sociable helper"
+        return tr("No sociable helper")
     if kind == A.POTION_COMBAT:
-        return f"Play {L.kind_name(arg)} for combat points"
+        return tr("Play {card} for combat points").format(card=L.kind_name(arg))
     if kind == A.POTION_DIE:
-        return f"Play {L.kind_name(arg)} on the die"
+        return tr("Play {card} on the die").format(card=L.kind_name(arg))
     if kind == A.STEAL:
-        return "Play a steal potion: take the rival's last potion"
+        return tr("Play a steal potion: take the rival's last potion")
     if kind == A.PASS:
-        return "No more potions"
+        return tr("No more potions")
     if kind == A.GIVE:
-        return f"Give away {L.kind_name(arg)}"
+        return tr("Give away {card}").format(card=L.kind_name(arg))
     if kind == A.TO:
-        return f"... to {player_name(arg)}"
+        return tr("... to {player}").format(player=player_name(arg))
     if kind == A.HALLOWEEN_CARDS:
-        return "Trick or treat: give half of your hand cards"
+        return tr("Trick or treat: give half of your hand cards")
     if kind == A.HALLOWEEN_CHARACTER:
-        return "Trick or treat: send a character to the graveyard"
+        return tr("Trick or treat: send a character to the graveyard")
     if kind == A.SACRIFICE:
-        return f"Send {_char(s, arg)} to the graveyard"
+        return tr("Send {character} to the graveyard").format(character=_char(s, arg))
     if kind == A.PASS_DIE:
-        return f"Pass Santa Claus' die to {player_name(arg)}"
+        return tr("Pass Santa Claus' die to {player}").format(player=player_name(arg))
     if kind == A.VOODOO:
-        return "Play a voodoo doll: cancel it"
+        return tr("Play a voodoo doll: cancel it")
     if kind == A.NO_VOODOO:
-        return "Let it happen"
+        return tr("Let it happen")
     if kind == A.BROOM_ON:
-        return f"Put the broom under {_char(s, arg)}"
+        return tr("Put the broom under {character}").format(character=_char(s, arg))
     if kind == A.PAY:
-        return f"Pay with {L.kind_name(arg)}"
+        return tr("Pay with {card}").format(card=L.kind_name(arg))
     if kind == A.TRAIN:
-        return f"Train {_char(s, arg)} to level {LEVELS[min(s.level[arg] + 1, 2)]}"
+        return tr("Train {character} to level {level}").format(
+            character=_char(s, arg), level=LEVELS[min(s.level[arg] + 1, 2)]
+        )
     if kind == A.PEEK:
-        return f"Look at final enemy {arg + 1}"
+        return tr("Look at final enemy {position}").format(position=arg + 1)
     if kind == A.KEEP:
-        return f"Keep {L.kind_name(arg)}"
+        return tr("Keep {card}").format(card=L.kind_name(arg))
     if kind == A.PUT:
-        return f"Put {L.kind_name(arg)} back next (from the top down)"
+        return tr("Put {card} back next (from the top down)").format(card=L.kind_name(arg))
     if kind == A.LEVITATE:
-        return f"Levitation: give away {_char(s, arg)}"
+        return tr("Levitation: give away {character}").format(character=_char(s, arg))
     if kind == A.SWAP_WITH:
         owner = rules.owner_of(s, arg)
-        where = "from the graveyard" if owner < 0 else f"from {player_name(owner)}"
-        return f"... for {_char(s, arg)} {where}"
+        if owner < 0:
+            return tr("... for {character} from the graveyard").format(character=_char(s, arg))
+        return tr("... for {character} from {player}").format(
+            character=_char(s, arg), player=player_name(owner)
+        )
     if kind == A.REVIVE_CARD:
-        return f"Revive {L.name(arg)} at level A"
+        return tr("Revive {character} at level A").format(character=L.name(arg))
     if kind == A.TAKE_MARKET:
-        return f"Take {L.kind_name(arg)} from the market pile"
+        return tr("Take {card} from the market pile").format(card=L.kind_name(arg))
     if kind == A.CONJURE:
         total = rules.culture_total(s, s.player, CULTURES[arg])
-        return f"Conjure an Alakazum with {total} {CULTURES[arg]} points"
+        return tr("Conjure an Alakazum with {total} {culture} points").format(
+            total=total, culture=CULTURES[arg]
+        )
     if kind == A.REVEAL:
-        return f"Uncover final enemy {arg + 1}"
+        return tr("Uncover final enemy {position}").format(position=arg + 1)
     if kind == A.END_TURN:
-        return "End your turn"
+        return tr("End your turn")
     if kind == A.DRAW:
         return L.kind_name(arg)
     if kind == A.DIE:
-        return f"the die shows {arg}"
+        return tr("the die shows {value}").format(value=arg)
     if kind == A.ENEMY:
         return L.kind_name(arg)
     if kind == A.FIRST:
-        return f"{player_name(arg)} starts"
+        return tr("{player} starts").format(player=player_name(arg))
     return action.name
 
 
@@ -388,17 +399,18 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
     names = s.L.name
     match event:
         case E.NoEffect():
-            return f"The trap has no effect on {who}."
+            return tr("The trap has no effect on {player}.").format(player=who)
         case E.HalloweenCards():
-            return f"{who} gives away half of the hand cards."
+            return tr("{player} gives away half of the hand cards.").format(player=who)
         case E.HalloweenCharacter():
-            return f"{who} sends a character to the graveyard."
+            return tr("{player} sends a character to the graveyard.").format(player=who)
         case E.TurnEnds():
-            return f"{who} ends the turn."
+            # TRANSLATORS: {player} is a player's name
+            return tr("{player} ends the turn.").format(player=who)
         case E.NoAction():
-            return f"{who} does no action."
+            return tr("{player} does no action.").format(player=who)
         case E.EnemyRemoved(card=card):
-            return f"{names(card)} is not used with {s.n} players."
+            return tr("{card} is not used with {n} players.").format(card=names(card), n=s.n)
         case E.Dealt(card=card):
             return f"{who} is dealt a card." if hidden else f"{who} is dealt {names(card)}."
         case E.Exchanged(cards=cards):
@@ -406,23 +418,23 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
         case E.StartPlayer(exchanges=exchanges):
             return f"{who} exchanged the most cards ({exchanges}) and starts."
         case E.Chosen(card=card):
-            return f"{who} chooses {names(card)}."
+            return tr("{player} chooses {card}.").format(player=who, card=names(card))
         case E.RowToGraveyard(cards=cards):
             return f"To the forest graveyard: {_names(s, cards) or 'nobody'}."
         case E.TurnStarts(turn=turn):
-            return f"Turn {turn}: {who}."
+            return tr("Turn {turn}: {player}.").format(turn=turn, player=who)
         case E.Thrifty(card=card):
             return f"{who} takes {names(card)} from the market pile (thrifty)."
         case E.FoundHandCard(card=card):
             return f"{who} finds a hand card." if hidden else f"{who} finds {names(card)}."
         case E.ForestCharacter(card=card):
-            return f"{who} meets {names(card)} in the forest."
+            return tr("{player} meets {card} in the forest.").format(player=who, card=names(card))
         case E.Fighter(card=card):
-            return f"{who} fights with {names(card)}."
+            return tr("{player} fights with {card}.").format(player=who, card=names(card))
         case E.Helper(card=card):
-            return f"{who} adds sociable {names(card)}."
+            return tr("{player} adds sociable {card}.").format(player=who, card=names(card))
         case E.CombatDie(card=card, value=value):
-            return f"{names(card)} rolls {value} combat points."
+            return tr("{card} rolls {value} combat points.").format(card=names(card), value=value)
         case E.PotionPlayed(card=card, use=use):
             return f"{who} plays {names(card)} on the {use}."
         case E.Stole(card=card, stolen=stolen):
@@ -436,7 +448,7 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
                 return f"{names(card)} stays at level {LEVELS[after]}, the highest."
             return f"{names(card)} goes up to level {LEVELS[after]}."
         case E.HypnosisRoll(roll=roll):
-            return f"{who} rolls {roll} to hypnotise."
+            return tr("{player} rolls {roll} to hypnotise.").format(player=who, roll=roll)
         case E.Hypnotised(card=card, total=total, resistance=resistance):
             return f"{who} hypnotises {names(card)} ({total} beats {resistance})."
         case E.NotHypnotised(card=card, total=total, resistance=resistance):
@@ -447,36 +459,42 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
             went = f"; {names(fighter)} goes to the graveyard" if lost else ""
             return f"{who} loses: {names(card)} goes back into the shuffled forest deck{went}."
         case E.TrapFound(card=card):
-            return f"{who} falls into a trap: {names(card)}!"
+            return tr("{player} falls into a trap: {card}!").format(player=who, card=names(card))
         case E.Given(to=to, card=card):
             if hidden:
                 return f"{who} gives a card to {player_name(to)}."
             return f"{who} gives {names(card)} to {player_name(to)}."
         case E.SantaRoll(roll=roll):
-            return f"{who} rolls {roll} for Santa Claus' present."
+            return tr("{player} rolls {roll} for Santa Claus' present.").format(player=who, roll=roll)
         case E.DiePassed(to=to):
-            return f"{who} passes the die to {player_name(to)}."
+            return tr("{player} passes the die to {other}.").format(player=who, other=player_name(to))
         case E.Sacrificed(card=card):
-            return f"{who} sends {names(card)} to the graveyard."
+            return tr("{player} sends {card} to the graveyard.").format(player=who, card=names(card))
         case E.Announced(announcement=announced):
-            return f"{who} announces: {announced_words(s, announced, event.actor)}."
+            return tr("{player} announces: {words}.").format(
+                player=who, words=announced_words(s, announced, event.actor)
+            )
         case E.VoodooPlayed(cancels=cancels):
-            return f"{who} plays a voodoo doll and cancels {player_name(cancels)}'s play!"
+            return tr("{player} plays a voodoo doll and cancels {other}'s play!").format(
+                player=who, other=player_name(cancels)
+            )
         case E.FoodGiven(card=card, culture=culture, raised=raised):
             raised_words = _names(s, raised) or "nobody"
             return f"{who} gives {names(card)} ({CULTURES[culture]}): {raised_words} to level C."
         case E.BroomGiven(character=character):
-            return f"{who} puts a broom under {names(character)}."
+            return tr("{player} puts a broom under {card}.").format(player=who, card=names(character))
         case E.WentToMarket(shown=shown, taken=taken):
             return f"{who} shows {names(shown)} at the market and takes {_names(s, taken) or 'nothing'}."
         case E.Paid(card=card):
-            return f"{who} pays with {names(card)}."
+            return tr("{player} pays with {card}.").format(player=who, card=names(card))
         case E.Cast(spell=spell):
-            return f"{who} casts {SPELL_NAMES[spell]}."
+            return tr("{player} casts {spell}.").format(player=who, spell=SPELL_NAMES[spell])
         case E.WitchTook(card=card):
-            return f"{who} takes {names(card)} from the market pile."
+            return tr("{player} takes {card} from the market pile.").format(player=who, card=names(card))
         case E.Trained(card=card, level=level):
-            return f"{who} trains {names(card)} to level {LEVELS[level]}."
+            return tr("{player} trains {card} to level {level}.").format(
+                player=who, card=names(card), level=LEVELS[level]
+            )
         case E.Peeked(position=position, card=card):
             if hidden:
                 return f"{who} looks at final enemy {position + 1}."
@@ -494,12 +512,12 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
                 return f"{who} keeps a card and puts {returned} back on the deck."
             return f"{who} keeps {names(kept)} and puts back (top first): {_names(s, put_back) or 'nothing'}."
         case E.ForestMagicFight(card=card):
-            return f"{who} kept {names(card)} and must fight it."
+            return tr("{player} kept {card} and must fight it.").format(player=who, card=names(card))
         case E.Levitated(mine=mine, theirs=theirs, owner=owner):
             where = "the graveyard" if owner < 0 else player_name(owner)
             return f"{who} levitates {names(mine)} away for {names(theirs)} from {where}."
         case E.Revived(card=card):
-            return f"{who} revives {names(card)}."
+            return tr("{player} revives {card}.").format(player=who, card=names(card))
         case E.Conjured(culture=culture, total=total, shown=shown):
             extra = f", showing {_names(s, shown)}" if shown else ""
             return f"{who} conjures an Alakazum with {total} {CULTURES[culture]} points{extra}."
@@ -623,7 +641,8 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
     out.append("Final enemies: " + "; ".join(enemies))
     out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
-    out.append(trn("Forest deck: {n} card", "Forest deck: {n} cards", view["deck_size"]).format(n=view["deck_size"]))
+    deck = view["deck_size"]
+    out.append(trn("Forest deck: {n} card", "Forest deck: {n} cards", deck).format(n=deck))
     for p in view["players"]:
         out.append("")
         out.append(
