@@ -412,21 +412,29 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
         case E.EnemyRemoved(card=card):
             return tr("{card} is not used with {n} players.").format(card=names(card), n=s.n)
         case E.Dealt(card=card):
-            return f"{who} is dealt a card." if hidden else f"{who} is dealt {names(card)}."
+            if hidden:
+                return tr("{player} is dealt a card.").format(player=who)
+            return tr("{player} is dealt {card}.").format(player=who, card=names(card))
         case E.Exchanged(cards=cards):
-            return f"{who} exchanges {_names(s, cards)} (not hand cards)."
+            return tr("{player} exchanges {cards} (not hand cards).").format(
+                player=who, cards=_names(s, cards)
+            )
         case E.StartPlayer(exchanges=exchanges):
-            return f"{who} exchanged the most cards ({exchanges}) and starts."
+            return tr("{player} exchanged the most cards ({n}) and starts.").format(player=who, n=exchanges)
         case E.Chosen(card=card):
             return tr("{player} chooses {card}.").format(player=who, card=names(card))
         case E.RowToGraveyard(cards=cards):
-            return f"To the forest graveyard: {_names(s, cards) or 'nobody'}."
+            return tr("To the forest graveyard: {cards}.").format(cards=_names(s, cards) or tr("nobody"))
         case E.TurnStarts(turn=turn):
             return tr("Turn {turn}: {player}.").format(turn=turn, player=who)
         case E.Thrifty(card=card):
-            return f"{who} takes {names(card)} from the market pile (thrifty)."
+            return tr("{player} takes {card} from the market pile (thrifty).").format(
+                player=who, card=names(card)
+            )
         case E.FoundHandCard(card=card):
-            return f"{who} finds a hand card." if hidden else f"{who} finds {names(card)}."
+            if hidden:
+                return tr("{player} finds a hand card.").format(player=who)
+            return tr("{player} finds {card}.").format(player=who, card=names(card))
         case E.ForestCharacter(card=card):
             return tr("{player} meets {card} in the forest.").format(player=who, card=names(card))
         case E.Fighter(card=card):
@@ -436,34 +444,61 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
         case E.CombatDie(card=card, value=value):
             return tr("{card} rolls {value} combat points.").format(card=names(card), value=value)
         case E.PotionPlayed(card=card, use=use):
+            if use == "die":
+                return tr("{player} plays {card} on the die.").format(player=who, card=names(card))
+            if use == "combat":
+                return tr("{player} plays {card} on the combat.").format(player=who, card=names(card))
             return f"{who} plays {names(card)} on the {use}."
         case E.Stole(card=card, stolen=stolen):
-            return f"{who} steals {names(stolen)} with {names(card)}."
+            return tr("{player} steals {stolen} with {card}.").format(
+                player=who, stolen=names(stolen), card=names(card)
+            )
         case E.CombatDecided(fighters=(first, second), totals=(t0, t1), winner=winner, reason=reason):
-            return (
-                f"Combat: {names(first)} {t0} against {names(second)} {t1}: {names(winner)} wins ({reason})."
+            # TRANSLATORS: {first}, {second}, {winner} are character cards' names; {reason} why it won
+            return tr("Combat: {first} {t0} against {second} {t1}: {winner} wins ({reason}).").format(
+                first=names(first),
+                t0=t0,
+                second=names(second),
+                t1=t1,
+                winner=names(winner),
+                reason=tr(reason),
             )
         case E.LevelUp(card=card, before=before, after=after):
             if before == after:
-                return f"{names(card)} stays at level {LEVELS[after]}, the highest."
-            return f"{names(card)} goes up to level {LEVELS[after]}."
+                return tr("{card} stays at level {level}, the highest.").format(
+                    card=names(card), level=LEVELS[after]
+                )
+            return tr("{card} goes up to level {level}.").format(card=names(card), level=LEVELS[after])
         case E.HypnosisRoll(roll=roll):
             return tr("{player} rolls {roll} to hypnotise.").format(player=who, roll=roll)
         case E.Hypnotised(card=card, total=total, resistance=resistance):
-            return f"{who} hypnotises {names(card)} ({total} beats {resistance})."
+            return tr("{player} hypnotises {card} ({total} beats {resistance}).").format(
+                player=who, card=names(card), total=total, resistance=resistance
+            )
         case E.NotHypnotised(card=card, total=total, resistance=resistance):
-            return f"{who} fails to hypnotise {names(card)} ({total} against {resistance})."
+            return tr("{player} fails to hypnotise {card} ({total} against {resistance}).").format(
+                player=who, card=names(card), total=total, resistance=resistance
+            )
         case E.Protected(card=card):
-            return f"{names(card)} stays with {who} (broom, or the last character)."
+            return tr("{card} stays with {player} (broom, or the last character).").format(
+                card=names(card), player=who
+            )
         case E.ForestDefeat(card=card, fighter=fighter, lost=lost):
-            went = f"; {names(fighter)} goes to the graveyard" if lost else ""
-            return f"{who} loses: {names(card)} goes back into the shuffled forest deck{went}."
+            if lost:
+                return tr(
+                    "{player} loses: {card} goes back into the shuffled forest deck; {fighter} goes to the graveyard."
+                ).format(player=who, card=names(card), fighter=names(fighter))
+            return tr("{player} loses: {card} goes back into the shuffled forest deck.").format(
+                player=who, card=names(card)
+            )
         case E.TrapFound(card=card):
             return tr("{player} falls into a trap: {card}!").format(player=who, card=names(card))
         case E.Given(to=to, card=card):
             if hidden:
-                return f"{who} gives a card to {player_name(to)}."
-            return f"{who} gives {names(card)} to {player_name(to)}."
+                return tr("{player} gives a card to {other}.").format(player=who, other=player_name(to))
+            return tr("{player} gives {card} to {other}.").format(
+                player=who, card=names(card), other=player_name(to)
+            )
         case E.SantaRoll(roll=roll):
             return tr("{player} rolls {roll} for Santa Claus' present.").format(player=who, roll=roll)
         case E.DiePassed(to=to):
@@ -479,12 +514,16 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
                 player=who, other=player_name(cancels)
             )
         case E.FoodGiven(card=card, culture=culture, raised=raised):
-            raised_words = _names(s, raised) or "nobody"
-            return f"{who} gives {names(card)} ({CULTURES[culture]}): {raised_words} to level C."
+            raised_words = _names(s, raised) or tr("nobody")
+            return tr("{player} gives {card} ({culture}): {raised} to level C.").format(
+                player=who, card=names(card), culture=CULTURES[culture], raised=raised_words
+            )
         case E.BroomGiven(character=character):
             return tr("{player} puts a broom under {card}.").format(player=who, card=names(character))
         case E.WentToMarket(shown=shown, taken=taken):
-            return f"{who} shows {names(shown)} at the market and takes {_names(s, taken) or 'nothing'}."
+            return tr("{player} shows {card} at the market and takes {cards}.").format(
+                player=who, card=names(shown), cards=_names(s, taken) or tr("nothing")
+            )
         case E.Paid(card=card):
             return tr("{player} pays with {card}.").format(player=who, card=names(card))
         case E.Cast(spell=spell):
@@ -497,8 +536,12 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
             )
         case E.Peeked(position=position, card=card):
             if hidden:
-                return f"{who} looks at final enemy {position + 1}."
-            return f"{who} looks at final enemy {position + 1}: {names(card)}."
+                return tr("{player} looks at final enemy {position}.").format(
+                    player=who, position=position + 1
+                )
+            return tr("{player} looks at final enemy {position}: {card}.").format(
+                player=who, position=position + 1, card=names(card)
+            )
         case E.ForestMagicSeen(count=seen, cards=cards):
             if hidden:
                 return trn(
@@ -506,26 +549,48 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
                     "{player} looks at the top {n} cards of the forest deck.",
                     seen,
                 ).format(player=who, n=seen)
-            return f"{who} sees {_names(s, cards)}."
+            return tr("{player} sees {cards}.").format(player=who, cards=_names(s, cards))
         case E.ForestMagicKept(kept=kept, put_back=put_back, returned=returned):
             if hidden:
-                return f"{who} keeps a card and puts {returned} back on the deck."
-            return f"{who} keeps {names(kept)} and puts back (top first): {_names(s, put_back) or 'nothing'}."
+                return tr("{player} keeps a card and puts {n} back on the deck.").format(
+                    player=who, n=returned
+                )
+            return tr("{player} keeps {card} and puts back (top first): {cards}.").format(
+                player=who, card=names(kept), cards=_names(s, put_back) or tr("nothing")
+            )
         case E.ForestMagicFight(card=card):
             return tr("{player} kept {card} and must fight it.").format(player=who, card=names(card))
         case E.Levitated(mine=mine, theirs=theirs, owner=owner):
-            where = "the graveyard" if owner < 0 else player_name(owner)
-            return f"{who} levitates {names(mine)} away for {names(theirs)} from {where}."
+            if owner < 0:
+                return tr("{player} levitates {mine} away for {theirs} from the graveyard.").format(
+                    player=who, mine=names(mine), theirs=names(theirs)
+                )
+            return tr("{player} levitates {mine} away for {theirs} from {other}.").format(
+                player=who, mine=names(mine), theirs=names(theirs), other=player_name(owner)
+            )
         case E.Revived(card=card):
             return tr("{player} revives {card}.").format(player=who, card=names(card))
         case E.Conjured(culture=culture, total=total, shown=shown):
-            extra = f", showing {_names(s, shown)}" if shown else ""
-            return f"{who} conjures an Alakazum with {total} {CULTURES[culture]} points{extra}."
+            if shown:
+                return tr(
+                    "{player} conjures an Alakazum with {total} {culture} points, showing {cards}."
+                ).format(player=who, total=total, culture=CULTURES[culture], cards=_names(s, shown))
+            return tr("{player} conjures an Alakazum with {total} {culture} points.").format(
+                player=who, total=total, culture=CULTURES[culture]
+            )
         case E.Revealed(card=card, points=points, won=won):
-            result = "and wins!" if won else "and fails."
-            return f"{who} uncovers {names(card)} ({points} points) {result}"
+            if won:
+                return tr("{player} uncovers {card} ({points} points) and wins!").format(
+                    player=who, card=names(card), points=points
+                )
+            return tr("{player} uncovers {card} ({points} points) and fails.").format(
+                player=who, card=names(card), points=points
+            )
         case E.GameOver(reason=reason):
-            return f"Game over, {who or 'nobody'} wins. {capitalised(reason)}."
+            # TRANSLATORS: {player} is a player's name (or "nobody"), {reason} says how the game ended
+            return tr("Game over, {player} wins. {reason}.").format(
+                player=who or tr("nobody"), reason=capitalised(tr(reason))
+            )
     raise TypeError(f"no words for the event {event!r}")
 
 
