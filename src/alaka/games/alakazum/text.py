@@ -311,9 +311,8 @@ def label(s: AlakazumState, action: Action) -> str:
 def _stats_at(s: AlakazumState, pid: int, level: int) -> str:
     """A character's printed numbers at one level: ``combat 2, culture 1, resistance 3``."""
     card = rules.char(s, pid)
-    return (
-        f"combat {card.combat[level]}, culture {card.culture_points[level]}, "
-        f"resistance {card.resistance[level]}"
+    return tr("combat {combat}, culture {culture}, resistance {resistance}").format(
+        combat=card.combat[level], culture=card.culture_points[level], resistance=card.resistance[level]
     )
 
 
@@ -326,14 +325,17 @@ def _combat_hint(s: AlakazumState, bonus: int) -> str:
     mine = rules.combat_total(s, combat, side) + bonus
     theirs = rules.combat_total(s, combat, 1 - side)
     if mine > theirs:
-        result = "you are ahead"
+        result = tr("you are ahead")
     elif mine < theirs:
-        result = "you are behind"
+        result = tr("you are behind")
     elif side == 1:
-        result = "a tie, which you win as the defender"
+        result = tr("a tie, which you win as the defender")
+    elif combat.forest:
+        result = tr("a tie, which the forest character wins")
     else:
-        result = "a tie, which " + ("the forest character wins" if combat.forest else "the defender wins")
-    return f"{mine} against {theirs}: {result}"
+        result = tr("a tie, which the defender wins")
+    # TRANSLATORS: {mine} and {theirs} are combat totals; {result} says who is ahead
+    return tr("{mine} against {theirs}: {result}").format(mine=mine, theirs=theirs, result=result)
 
 
 def hint(s: AlakazumState, action: Action) -> str | None:
@@ -354,24 +356,36 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         )
     if kind == A.MARKET:
         top = [L.name(pid) for pid in reversed(s.market[-3:])]
-        return f"top of the pile: {counted(top)}" if top else "the market pile is empty"
+        return (
+            tr("top of the pile: {cards}").format(cards=counted(top))
+            if top
+            else tr("the market pile is empty")
+        )
     if kind == A.SHOW:
         take = min(L.take[arg], len(s.market))
         taken = [L.name(pid) for pid in reversed(s.market[-take:])] if take else []
-        return f"you take {counted(taken)}" if taken else "the market pile is empty: you take nothing"
+        if taken:
+            return tr("you take {cards}").format(cards=counted(taken))
+        return tr("the market pile is empty: you take nothing")
     if kind == A.SPELL:
         return spell_words(arg)
     if kind == A.TRAIN:
-        return f"level {LEVELS[min(s.level[arg] + 1, 2)]}: {_stats_at(s, arg, min(s.level[arg] + 1, 2))}"
+        up = min(s.level[arg] + 1, 2)
+        return tr("level {level}: {stats}").format(level=LEVELS[up], stats=_stats_at(s, arg, up))
     if kind == A.REVIVE_CARD:
-        return f"level A: {_stats_at(s, arg, 0)}"
+        return tr("level A: {stats}").format(stats=_stats_at(s, arg, 0))
     if kind == A.FIGHT:
         card = rules.char(s, arg)
-        return f"cmb {card.combat[s.level[arg]]} res {card.resistance[s.level[arg]]}"
+        # TRANSLATORS: short for "combat {combat}, resistance {resistance}"
+        return tr("cmb {combat} res {resistance}").format(
+            combat=card.combat[s.level[arg]], resistance=card.resistance[s.level[arg]]
+        )
     if kind in (A.FIGHTER, A.HELPER):
         card = rules.char(s, arg)
         points = card.combat[s.level[arg]]
-        return f"combat {points}" + (" (a die roll)" if points == "die" else "")
+        if points == "die":
+            return tr("combat {points} (a die roll)").format(points=points)
+        return tr("combat {points}").format(points=points)
     if kind == A.POTION_COMBAT:
         return _combat_hint(s, L.combat_bonus[arg]) or None
     if kind == A.PASS and s.phase == phases.PH_POTIONS:
@@ -385,11 +399,11 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         total = rules.culture_total(s, seat, CULTURES[arg])
         beaten = sum(1 for enemy in left if total > enemy)
         listed = ", ".join(map(str, sorted(left)))
-        return (
-            f"{total} beats {beaten} of {len(left)} face-down enemies ({listed}); a failure costs a character"
-        )
+        return tr(
+            "{total} beats {beaten} of {n} face-down enemies ({listed}); a failure costs a character"
+        ).format(total=total, beaten=beaten, n=len(left), listed=listed)
     if kind == A.VOODOO:
-        return "cancels the announced play; the doll leaves the game"
+        return tr("cancels the announced play; the doll leaves the game")
     return None
 
 
@@ -486,7 +500,7 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
         case E.ForestDefeat(card=card, fighter=fighter, lost=lost):
             if lost:
                 return tr(
-                    "{player} loses: {card} goes back into the shuffled forest deck; {fighter} goes to the graveyard."
+                    "{player} loses: {card} goes back into the shuffled forest deck; {fighter} goes to the graveyard."  # noqa: E501
                 ).format(player=who, card=names(card), fighter=names(fighter))
             return tr("{player} loses: {card} goes back into the shuffled forest deck.").format(
                 player=who, card=names(card)
@@ -653,7 +667,7 @@ def effect_words(effect: Mapping[str, Any]) -> str:
     if kind == "combat_potion":
         return trn("+{n} combat point", "+{n} combat points", effect["combat"]).format(n=effect["combat"])
     if kind == "die_potion":
-        return f"+{effect['die']} on the hypnosis die"
+        return tr("+{die} on the hypnosis die").format(die=effect["die"])
     if kind == "double_potion":
         return trn(
             "+{n} combat point or +{die} on the die",
@@ -661,14 +675,14 @@ def effect_words(effect: Mapping[str, Any]) -> str:
             effect["combat"],
         ).format(n=effect["combat"], die=effect["die"])
     if kind == "steal_potion":
-        return "takes the rival's last potion (player combat)"
+        return tr("takes the rival's last potion (player combat)")
     if kind == "magic_hat":
         return trn("{n} magic energy", "{n} magic energy", effect["energy"]).format(n=effect["energy"])
     if kind == "food":
         foods = " or ".join(f"{food} ({culture})" for culture, food in effect["foods"].items())
-        return f"{foods}: those characters to level C"
+        return tr("{foods}: those characters to level C").format(foods=foods)
     if kind == "broom":
-        return "under a character for good: it never leaves its team"
+        return tr("under a character for good: it never leaves its team")
     if kind == "culture_object":
         culture = effect["culture"]
         n = effect["culture_points"]
@@ -682,7 +696,7 @@ def effect_words(effect: Mapping[str, Any]) -> str:
         n = effect["culture_points"]
         return trn("+{n} point in any culture", "+{n} points in any culture", n).format(n=n)
     if kind == "voodoo_doll":
-        return "cancels another player's action or Alakazum"
+        return tr("cancels another player's action or Alakazum")
     return str(kind).replace("_", " ")
 
 
@@ -744,52 +758,52 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
 
 #: What the coach says, by step (``alaka learn alakazum`` and the browser's "Learn to play").
 COACH = {
-    "welcome": (
+    "welcome": N_(
         "Welcome to the forest! You are Player 1, with Olentzero in your team. Gather at least 8"
         " culture points of one culture in your team, then conjure an Alakazum: uncover a final"
         " enemy, and if your team has more points of its culture than it has, you win. Every"
         " turn: explore the forest, do one action, then perhaps conjure."
     ),
-    "forest_fight": (
+    "forest_fight": N_(
         "Exploring, you draw one forest card per character in your team, and a character drawn"
         " must be fought at once. Trasno has appeared: send Olentzero, whose 1 combat point beats"
         " Trasno's 0."
     ),
-    "keep_potion": (
+    "keep_potion": N_(
         "Before the result you may add potions. You are already ahead, 1 against 0:"
         " keep your Combat potion for a harder fight."
     ),
-    "die_roll": (
+    "die_roll": N_(
         "You won: Olentzero went up to level B, and the die was rolled to hypnotise Trasno. A 4"
         " beats Trasno's hypnosis resistance of 0, so no die potion is needed."
     ),
-    "training": (
+    "training": N_(
         "Trasno joins your team. Now the action: do magic with Training, which raises one of your"
         " characters a level. It costs 1 magic energy, which your very magical Trasno provides."
     ),
-    "train_target": ("Which character will you train? Think of the fight you may pick next turn."),
-    "why_train": (
+    "train_target": N_("Which character will you train? Think of the fight you may pick next turn."),
+    "why_train": N_(
         "at level C Olentzero fights with 3 combat points and resists hypnosis with 3, strong"
         " enough to attack next turn."
     ),
-    "end_turn": (
+    "end_turn": N_(
         "The last phase is the Alakazum, which needs 8 culture points of one culture: you have"
         " 2 Basque (EUS) and 1 Galician (GAL) for now. End your turn."
     ),
-    "free_action": (
+    "free_action": N_(
         "Your turn again, and your cards were drawn. Your choice of action: what brings you"
         " closer to 8 culture points of one culture?"
     ),
-    "why_action": (
+    "why_action": N_(
         "Olentzero out-fights Moura, whose combat is 1, and even a 1 on the die beats her"
         " hypnosis resistance of 0: she and her culture points would join your team."
     ),
-    "finish": ("The rest of this turn is yours: see your action through, then end your turn."),
-    "farewell": (
+    "finish": N_("The rest of this turn is yours: see your action through, then end your turn."),
+    "farewell": N_(
         "You have seen a whole turn: explore, one action, the Alakazum check. Hypnotise characters"
         " of one culture, train them, and conjure once you reach 8. You are ready for a short"
         " game."
     ),
-    "praise": "Well chosen: {why}",
-    "advice": "That is allowed too, but the stronger choice was “{best}”: {why}",
+    "praise": N_("Well chosen: {why}"),
+    "advice": N_("That is allowed too, but the stronger choice was “{best}”: {why}"),
 }
