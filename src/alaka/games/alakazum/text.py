@@ -643,18 +643,42 @@ def combat_story(steps: Sequence[Mapping[str, Any]], result: Mapping[str, Any]) 
         if kind == E.Helper.kind:
             helpers[0 if step["seat"] == attacker else 1].append(str(step["card"]))
         elif kind == E.CombatDie.kind:
-            played.append(f"{step['card']} rolled {step['value']}")
+            played.append(tr("{card} rolled {value}").format(card=step["card"], value=step["value"]))
         elif kind == E.PotionPlayed.kind:
-            on_die = " on the die" if step["use"] == "die" else ""
-            played.append(f"{player_name(step['seat'])} played {step['card']}{on_die}")
+            who = player_name(step["seat"])
+            if step["use"] == "die":
+                played.append(tr("{player} played {card} on the die").format(player=who, card=step["card"]))
+            else:
+                played.append(tr("{player} played {card}").format(player=who, card=step["card"]))
         elif kind == E.Stole.kind:
-            played.append(f"{player_name(step['seat'])} stole {step['stolen']} with {step['card']}")
+            played.append(
+                tr("{player} stole {stolen} with {card}").format(
+                    player=player_name(step["seat"]), stolen=step["stolen"], card=step["card"]
+                )
+            )
     sides = []
     for name, total, side in zip(result["fighters"], result["totals"], helpers, strict=True):
-        with_helpers = f" with sociable {', '.join(side)}" if side else ""
-        sides.append(f"{name}{with_helpers} {total}")
-    how = f" ({'; '.join(played)})" if played else ""
-    return f"Combat: {sides[0]} against {sides[1]}{how}: {result['winner']} wins ({result['reason']})."
+        if side:
+            # TRANSLATORS: {name} is a character card's name, {helpers} more names, {total} combat points
+            sides.append(
+                tr("{name} with sociable {helpers} {total}").format(
+                    name=name, helpers=", ".join(side), total=total
+                )
+            )
+        else:
+            sides.append(tr("{name} {total}").format(name=name, total=total))
+    fields = {
+        "first": sides[0],
+        "second": sides[1],
+        "winner": result["winner"],
+        "reason": tr(result["reason"]),
+    }
+    if played:
+        # TRANSLATORS: {first} and {second} are the two sides, {played} what was rolled and played
+        return tr("Combat: {first} against {second} ({played}): {winner} wins ({reason}).").format(
+            played="; ".join(played), **fields
+        )
+    return tr("Combat: {first} against {second}: {winner} wins ({reason}).").format(**fields)
 
 
 def _names(s: AlakazumState, cards: tuple[int, ...]) -> str:
