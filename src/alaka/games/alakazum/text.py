@@ -735,15 +735,23 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
     """A seat's view as plain text."""
     out: list[str] = []
     seat = view["seat"]
-    me = "spectator" if seat is None else player_name(seat)
-    out.append(f"Alakazum!, {view['num_players']} players, turn {view['turn']} ({me}'s view)")
-    out.append(f"Now: {view['decision']}")
+    me = tr("spectator") if seat is None else player_name(seat)
+    # TRANSLATORS: {viewer} is a player's name or "spectator"
+    out.append(
+        tr("Alakazum!, {n} players, turn {turn} ({viewer}'s view)").format(
+            n=view["num_players"], turn=view["turn"], viewer=me
+        )
+    )
+    out.append(tr("Now: {decision}").format(decision=view["decision"]))
     enemies = []
     for e in view["enemies"]:
-        shown = f"{e['name']} ({e['culture_points']})" if "name" in e else "face down"
-        enemies.append(f"{e['position']}: {shown}{' [revealed]' if e['revealed'] else ''}")
-    out.append("Final enemies: " + "; ".join(enemies))
-    out.append(f"Market pile (top first): {', '.join(view['market']) or 'empty'}")
+        shown = f"{e['name']} ({e['culture_points']})" if "name" in e else tr("face down")
+        if e["revealed"]:
+            enemies.append(tr("{position}: {enemy} [revealed]").format(position=e["position"], enemy=shown))
+        else:
+            enemies.append(f"{e['position']}: {shown}")
+    out.append(tr("Final enemies: {enemies}").format(enemies="; ".join(enemies)))
+    out.append(tr("Market pile (top first): {cards}").format(cards=", ".join(view["market"]) or tr("empty")))
     deck = view["deck_size"]
     out.append(trn("Forest deck: {n} card", "Forest deck: {n} cards", deck).format(n=deck))
     for p in view["players"]:
@@ -755,23 +763,37 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         )
         for c in p["team"]:
             traits = ", ".join(trait.replace("_", " ") for trait in c["traits"])
-            broom = " [broom]" if c["broom"] else ""
-            out.append(
-                f"  {c['name']} {c['culture']} level {c['level']}: combat {c['combat']}, "
-                f"culture {c['culture_points']}, resistance {c['resistance']}"
-                f"{' (' + traits + ')' if traits else ''}{broom}"
+            line = tr(
+                "{name} {culture} level {level}: combat {combat}, culture {points}, resistance {resistance}"
+            ).format(
+                name=c["name"],
+                culture=c["culture"],
+                level=c["level"],
+                combat=c["combat"],
+                points=c["culture_points"],
+                resistance=c["resistance"],
             )
+            if traits:
+                line += f" ({traits})"
+            if c["broom"]:
+                line += " " + tr("[broom]")
+            out.append("  " + line)
         if p["hand"] is not None:
-            out.append(f"  hand: {', '.join(p['hand']) or 'empty'}")
+            out.append("  " + tr("hand: {cards}").format(cards=", ".join(p["hand"]) or tr("empty")))
     if view["graveyard"]:
         out.append("")
-        out.append("Graveyard: " + ", ".join(c["name"] for c in view["graveyard"]))
+        out.append(tr("Graveyard: {cards}").format(cards=", ".join(c["name"] for c in view["graveyard"])))
     if view["outcome"]:
         outcome = view["outcome"]
-        winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
+        winners = ", ".join(player_name(w) for w in outcome["winners"]) or tr("nobody")
         totals = ", ".join(f"{player_name(q)} {score}" for q, score in enumerate(outcome["scores"]))
-        reason = capitalised(outcome["reason"])
-        out.append(f"Game over, {winners} wins. {reason}. Best culture totals: {totals}")
+        reason = capitalised(tr(outcome["reason"]))
+        # TRANSLATORS: {winners} are players' names (or "nobody"), {reason} how the game ended
+        out.append(
+            tr("Game over, {winners} wins. {reason}. Best culture totals: {totals}").format(
+                winners=winners, reason=reason, totals=totals
+            )
+        )
     if log_lines and view["log"]:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
