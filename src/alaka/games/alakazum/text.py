@@ -6,7 +6,7 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import Action, JsonDict
@@ -95,16 +95,6 @@ def counted(names: Sequence[str]) -> str:
     for name in names:
         seen[name] = seen.get(name, 0) + 1
     return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in seen.items())
-
-
-#: Nouns the rulebook counts without a plural ("2 magic energy").
-_MASS_NOUNS: Final = frozenset({"magic energy"})
-
-
-def count(number: int, noun: str) -> str:
-    """``1 card``, ``2 cards`` in English only: glossary.py and terminal.py still use it (their
-    sites are to become :func:`trn` calls, one message pair per noun); text.py's sites are."""
-    return f"{number} {noun}{'' if number == 1 or noun in _MASS_NOUNS else 's'}"
 
 
 def _char(s: AlakazumState, pid: int) -> str:
