@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias
 
+from alaka.core.language import N_
 from alaka.core.values import FrozenValue
 
 #: Why a side won the comparison of combat points (R5).
-MORE_POINTS: Final = "more combat points"
-TIE_TO_THE_FOREST: Final = "a tie goes to the forest character"
-TIE_TO_THE_DEFENDER: Final = "a tie goes to the defender"
+MORE_POINTS: Final = N_("more combat points")
+TIE_TO_THE_FOREST: Final = N_("a tie goes to the forest character")
+TIE_TO_THE_DEFENDER: Final = N_("a tie goes to the defender")
 
 
 #: A combat's die values before any is rolled, shared by every combat (a ``Mapping``: the type

@@ -12,6 +12,7 @@ import copy
 from functools import cache
 
 from alaka.core.glossary import Explanation, explained
+from alaka.core.language import reading, tr, trn
 from alaka.core.protocol import Action, State
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum.actions import SPELL_COSTS, SPELL_NAMES, ZumAction
@@ -40,7 +41,6 @@ from alaka.games.alakazum.rules.conjure import CONJURE_MINIMUM
 from alaka.games.alakazum.rules.spells import FOREST_MAGIC_CARDS, UNLUCKY_WITCH_CARDS
 from alaka.games.alakazum.rules.traps import SANTA_EXPLODES_BELOW
 from alaka.games.alakazum.state import AlakazumState
-from alaka.games.alakazum.text import count
 
 #: The cultures' names in words, by code.
 CULTURE_NAMES = {
@@ -114,9 +114,18 @@ def _character(card: Character) -> Explanation:
     if card.culture == MULTI:
         details.append("Multicolour: its culture points count in every culture, but no food raises it.")
     if card.magic_energy:
-        details.append(f"Very magical: {count(card.magic_energy, 'magic energy')} for every spell.")
+        energy = card.magic_energy
+        details.append(
+            trn(
+                "Very magical: {n} magic energy for every spell.",
+                "Very magical: {n} magic energy for every spell.",
+                energy,
+            ).format(n=energy)
+        )
     if card.copies > 1:
-        details.append(f"The box holds {card.copies} copies.")
+        details.append(
+            trn("The box holds {n} copy.", "The box holds {n} copies.", card.copies).format(n=card.copies)
+        )
     return explained(card.name, "character", summary, details, levels)
 
 
@@ -126,7 +135,11 @@ def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
         case CombatPotion(combat=combat):
             return (
                 "combat potion",
-                f"Play it in a combat: +{count(combat, 'combat point')} for your side.",
+                trn(
+                    "Play it in a combat: +{n} combat point for your side.",
+                    "Play it in a combat: +{n} combat points for your side.",
+                    combat,
+                ).format(n=combat),
                 [],
             )
         case DiePotion(die=die):
@@ -134,8 +147,13 @@ def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
         case DoublePotion(combat=combat, die=die):
             return (
                 "double potion",
-                "A combat potion or a die potion, your choice when you play it: "
-                f"+{count(combat, 'combat point')} in a combat, or +{die} on the roll to hypnotise.",
+                trn(
+                    "A combat potion or a die potion, your choice when you play it: "
+                    "+{n} combat point in a combat, or +{die} on the roll to hypnotise.",
+                    "A combat potion or a die potion, your choice when you play it: "
+                    "+{n} combat points in a combat, or +{die} on the roll to hypnotise.",
+                    combat,
+                ).format(n=combat, die=die),
                 [],
             )
         case StealPotion():
@@ -148,7 +166,11 @@ def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
         case MagicHat(energy=energy):
             return (
                 "magic hat",
-                f"Pays {count(energy, 'magic energy')} towards a spell (no change is given).",
+                trn(
+                    "Pays {n} magic energy towards a spell (no change is given).",
+                    "Pays {n} magic energy towards a spell (no change is given).",
+                    energy,
+                ).format(n=energy),
                 [],
             )
         case Food(foods=foods):
@@ -168,15 +190,25 @@ def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
         case CultureObject(culture=culture, culture_points=points):
             return (
                 "culture object",
-                f"Kept in hand: +{count(points, 'point')} when you conjure an Alakazum in "
-                f"{_culture(culture)}, if you have a {culture} character.",
+                trn(
+                    "Kept in hand: +{n} point when you conjure an Alakazum in {culture_name}, "
+                    "if you have a {culture} character.",
+                    "Kept in hand: +{n} points when you conjure an Alakazum in {culture_name}, "
+                    "if you have a {culture} character.",
+                    points,
+                ).format(n=points, culture_name=_culture(culture), culture=culture),
                 [],
             )
         case Amulet(culture_points=points):
             return (
                 "amulet",
-                f"Kept in hand: +{count(points, 'point')} when you conjure an Alakazum in any culture "
-                "you have a character of.",
+                trn(
+                    "Kept in hand: +{n} point when you conjure an Alakazum in any culture "
+                    "you have a character of.",
+                    "Kept in hand: +{n} points when you conjure an Alakazum in any culture "
+                    "you have a character of.",
+                    points,
+                ).format(n=points),
                 [],
             )
         case VoodooDoll():
@@ -192,13 +224,19 @@ def effect_summary(effect: Effect) -> tuple[str, str, list[str]]:
 def _hand(card: HandCard) -> Explanation:
     sort, summary, foods = effect_summary(card.effect)
     market = (
-        "It never goes to the market."
+        tr("It never goes to the market.")
         if card.take is None
-        else f"Shown at the market it takes {count(card.take, 'card')} from the pile (then lies on top)."
+        else trn(
+            "Shown at the market it takes {n} card from the pile (then lies on top).",
+            "Shown at the market it takes {n} cards from the pile (then lies on top).",
+            card.take,
+        ).format(n=card.take)
     )
     details = [market]
     if card.copies > 1:
-        details.append(f"The box holds {card.copies} copies.")
+        details.append(
+            trn("The box holds {n} copy.", "The box holds {n} copies.", card.copies).format(n=card.copies)
+        )
     return explained(card.name, sort, summary, details, aliases=foods)
 
 
@@ -230,7 +268,9 @@ def _rules() -> list[Explanation]:
         explained(
             name,
             "spell",
-            f"Costs {count(cost, 'magic energy')}: {words}",
+            trn("Costs {n} magic energy: {words}", "Costs {n} magic energy: {words}", cost).format(
+                n=cost, words=words
+            ),
             ["Paid with magic hats and very magical characters' energy, after the voodoo window."],
         )
         for name, cost, words in zip(SPELL_NAMES, SPELL_COSTS, SPELL_DETAILS, strict=True)
@@ -298,7 +338,8 @@ def _rules() -> list[Explanation]:
 
 
 @cache
-def _glossary(catalogue: Catalogue) -> tuple[Explanation, ...]:
+def _glossary(catalogue: Catalogue, language: str) -> tuple[Explanation, ...]:
+    """The explanations, in ``language`` (the cache keeps one set per language read in)."""
     out = _rules()
     for card in catalogue.cards:
         if isinstance(card, Character):
@@ -318,7 +359,7 @@ def glossary(state: State) -> list[Explanation]:
     if not isinstance(state, AlakazumState):
         raise TypeError("an Alakazum! glossary needs an Alakazum! state")
     # copies: the cached explanations are shared, and a caller may change what it is given
-    return copy.deepcopy(list(_glossary(state.opts.catalogue)))
+    return copy.deepcopy(list(_glossary(state.opts.catalogue, reading())))
 
 
 def topics(state: State, action: Action) -> list[str]:

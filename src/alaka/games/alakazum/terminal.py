@@ -22,8 +22,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from alaka.core.language import trn
 from alaka.games.alakazum import phases
-from alaka.games.alakazum.text import PHASE_NAMES, count, counted, effect_words, market_words, player_name
+from alaka.games.alakazum.text import PHASE_NAMES, counted, effect_words, market_words, player_name
 
 #: How a hypnosis roll ended, in words.
 HYPNOSIS = {
@@ -217,7 +218,7 @@ def table(view: Mapping[str, Any]) -> RenderableType:
     parts.append(Text.assemble(("Market pile (top first): ", "bold"), counted(view["market"]) or "empty"))
     graveyard = ", ".join(c["name"] for c in view["graveyard"])
     parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
-    deck = count(view["deck_size"], "card")
+    deck = trn("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"])
     if view["deck_top_known"]:
         deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
     parts.append(Text.assemble(("Forest deck: ", "bold"), deck))
@@ -357,7 +358,9 @@ def _others(view: Mapping[str, Any]) -> list[Text]:
         team = ", ".join(_character_line(c) for c in p["team"]) or "nobody"
         lines.append(
             Text.assemble(
-                (f"{player_name(p['seat'])} ", "bold"), f"({count(p['hand_size'], 'card')}): ", team
+                (f"{player_name(p['seat'])} ", "bold"),
+                "(" + trn("{n} card", "{n} cards", p["hand_size"]).format(n=p["hand_size"]) + "): ",
+                team,
             )
         )
     return lines

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
+from alaka.core.language import N_
 from alaka.core.protocol import Outcome, rank_by_score
 from alaka.core.tuples import replaced, without
 from alaka.games.alakazum import actions as A
@@ -149,7 +150,7 @@ def conjure_failed(s: AlakazumState) -> None:
     s.conjure_culture = -1
     s.sacrifice_for = SAC_ENCOUNTER
     if not face_down(s):
-        turn.game_over(s, -1, "every final enemy is uncovered: the invading traditions win")
+        turn.game_over(s, -1, N_("every final enemy is uncovered: the invading traditions win"))
     else:
         turn.end_turn(s)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from alaka.core import knowledge
+from alaka.core.language import N_
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
 from alaka.games.alakazum.actions import ZumAction
@@ -74,7 +75,7 @@ def explore_next(s: AlakazumState) -> None:
     elif s.deck:
         s.phase = PH_EXPLORE_DRAW
     else:
-        game_over(s, -1, "the forest deck ran out: the invading traditions win")
+        game_over(s, -1, N_("the forest deck ran out: the invading traditions win"))
 
 
 def explored(s: AlakazumState, pid: int) -> None:
