@@ -12,8 +12,18 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from alaka.cli.common import CatalogueOption, ComponentsOption, OptionList, _game, _options, console
+from alaka.cli.common import (
+    CatalogueOption,
+    ComponentsOption,
+    LangOption,
+    OptionList,
+    _game,
+    _language,
+    _options,
+    console,
+)
 from alaka.core.errors import AlakaError
+from alaka.core.language import speaking, tr
 from alaka.core.protocol import CHANCE, State
 from alaka.core.registry import game as get_game
 
@@ -102,10 +112,12 @@ def play_command(
     option: OptionList = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play in the terminal against bots, or with friends on one device (hot seat)."""
     from alaka.ui.tui.session import PlaySession, new_game, resume_game
 
+    language = _language(lang)
     if resume is not None:
         given = {
             "--players": players,
@@ -134,7 +146,8 @@ def play_command(
             options=_options(g, option, catalogue=catalogue, components=components),
             record=record,
         )
-    code = PlaySession(setup, console).run()
+    with speaking(language):
+        code = PlaySession(setup, console).run()
     if code:
         raise typer.Exit(code)
 
@@ -148,6 +161,7 @@ def learn_command(
             help="After the lesson, offer a short game against an Easy bot (default: offer it).",
         ),
     ] = True,
+    lang: LangOption = None,
 ) -> None:
     """Learn a game by playing: a prepared first game where a coach says, at each step, what to
     do and why. Most steps take the coach's choice (another is refused, with the reason); a few
@@ -157,6 +171,7 @@ def learn_command(
     from alaka.ui.tui.lesson import LessonSession
     from alaka.ui.tui.session import PlaySession, new_game
 
+    language = _language(lang)
     g = _game(game)
     lesson = lesson_of(g.name)  # a LessonError says the game has none
 
@@ -164,7 +179,8 @@ def learn_command(
         setup = new_game(g, seats_text="human,easy")
         return PlaySession(setup, console).run()
 
-    code = LessonSession(lesson, console).run(play_after if then_play else None)
+    with speaking(language):
+        code = LessonSession(lesson, console).run(play_after if then_play else None)
     if code:
         raise typer.Exit(code)
 
@@ -177,6 +193,7 @@ def replay_command(
     ] = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a finished or saved game: Enter/n next, p previous, a number jumps, q quits.
 
@@ -188,6 +205,7 @@ def replay_command(
     from alaka.ui.tui.records import load_record
     from alaka.ui.tui.replay import ReplayViewer
 
+    language = _language(lang)
     given = {"catalogue": catalogue, "components": components}
     viewer = ReplayViewer(
         load_record(Path(file)),
@@ -196,7 +214,8 @@ def replay_command(
         lambda prompt: console.input(prompt, markup=False),
         files={name: path for name, path in given.items() if path is not None},
     )
-    code = viewer.run()
+    with speaking(language):
+        code = viewer.run()
     if code:
         raise typer.Exit(code)
 
@@ -223,6 +242,7 @@ def review_command(
     top: Annotated[int, typer.Option("--top", min=1, help="How many costly decisions to show.")] = 5,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Rate each of a seat's decisions from what that seat could see (by the game's learned
     value where it ships weights, else by a search), count the decisions that mattered and how
@@ -233,6 +253,7 @@ def review_command(
     from alaka.bots.review import Judge, review_game, review_text
     from alaka.ui.tui.records import load_record
 
+    language = _language(lang)
     if search and weights is not None:
         raise AlakaError("--search and --weights do not go together: a review judges one way")
     record = load_record(Path(file))
@@ -241,9 +262,13 @@ def review_command(
     judge: Judge = "search" if search else "auto"
     if weights is not None:
         judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
-    with console.status("Reviewing (rating each decision)..."):
-        review = review_game(record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files)
-    console.print(review_text(review, get_game(review.game).title, top), markup=False, highlight=False)
+    with speaking(language):
+        with console.status(tr("Reviewing (rating each decision)...")):
+            review = review_game(
+                record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files
+            )
+        text = review_text(review, get_game(review.game).title, top)
+    console.print(text, markup=False, highlight=False)
 
 
 def _print_outcome(state: State) -> None:
