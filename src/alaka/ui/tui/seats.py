@@ -12,6 +12,7 @@ from __future__ import annotations
 from alaka.bots.registry import default_bot, level_spec, make_bot, typed_spec
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 from alaka.core.protocol import Game
 from alaka.core.records import HUMAN
 
@@ -68,6 +69,8 @@ def describe_seat(seats: list[str], seat: int) -> str:
     """``Player 2 (heuristic bot)``; a lone human is "you", several are just humans."""
     spec = seats[seat]
     if spec != HUMAN:
-        return f"Player {seat + 1} ({spec} bot)"
-    who = "you" if seats.count(HUMAN) == 1 else "human"
-    return f"Player {seat + 1} ({who})"
+        # TRANSLATORS: {number} is the seat's number; {spec} a bot's spec (heuristic, easy, ismcts:...).
+        return tr("Player {number} ({spec} bot)").format(number=seat + 1, spec=spec)
+    if seats.count(HUMAN) == 1:
+        return tr("Player {number} (you)").format(number=seat + 1)
+    return tr("Player {number} (human)").format(number=seat + 1)
