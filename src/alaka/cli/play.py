@@ -117,36 +117,41 @@ def play_command(
     """Play in the terminal against bots, or with friends on one device (hot seat)."""
     from alaka.ui.tui.session import PlaySession, new_game, resume_game
 
-    language = _language(lang)
-    if resume is not None:
-        given = {
-            "--players": players,
-            "--seats": seats,
-            "--seed": seed,
-            "--scenario": scenario,
-            "-o": option,
-        }
-        extra = [name for name, value in given.items() if value is not None]
-        if extra:
-            raise AlakaError(f"--resume continues a game with its own settings; leave out {', '.join(extra)}")
-        # A game played with a variant content file goes on only with the file given again: a
-        # record never makes Alaka open a file by itself (docs/terminal.md).
-        files = {name: path for name, path in (("catalogue", catalogue), ("components", components)) if path}
-        setup = resume_game(resume, record=record, game_name=game, files=files)
-    else:
-        if game is None:
-            raise AlakaError("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")
-        g = _game(game)
-        setup = new_game(
-            g,
-            players=players,
-            seats_text=seats,
-            seed=seed,
-            scenario=scenario,
-            options=_options(g, option, catalogue=catalogue, components=components),
-            record=record,
-        )
-    with speaking(language):
+    with speaking(_language(lang)):
+        if resume is not None:
+            given = {
+                "--players": players,
+                "--seats": seats,
+                "--seed": seed,
+                "--scenario": scenario,
+                "-o": option,
+            }
+            extra = [name for name, value in given.items() if value is not None]
+            if extra:
+                # TRANSLATORS: {options} lists command-line options (--seed, -o), typed as they are.
+                leave_out = tr("--resume continues a game with its own settings; leave out {options}")
+                raise AlakaError(leave_out.format(options=", ".join(extra)))
+            # A game played with a variant content file goes on only with the file given again: a
+            # record never makes Alaka open a file by itself (docs/terminal.md).
+            files = {
+                name: path for name, path in (("catalogue", catalogue), ("components", components)) if path
+            }
+            setup = resume_game(resume, record=record, game_name=game, files=files)
+        else:
+            if game is None:
+                raise AlakaError(
+                    tr("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")
+                )
+            g = _game(game)
+            setup = new_game(
+                g,
+                players=players,
+                seats_text=seats,
+                seed=seed,
+                scenario=scenario,
+                options=_options(g, option, catalogue=catalogue, components=components),
+                record=record,
+            )
         code = PlaySession(setup, console).run()
     if code:
         raise typer.Exit(code)
@@ -171,15 +176,14 @@ def learn_command(
     from alaka.ui.tui.lesson import LessonSession
     from alaka.ui.tui.session import PlaySession, new_game
 
-    language = _language(lang)
-    g = _game(game)
-    lesson = lesson_of(g.name)  # a LessonError says the game has none
+    with speaking(_language(lang)):
+        g = _game(game)
+        lesson = lesson_of(g.name)  # a LessonError says the game has none
 
-    def play_after() -> int:
-        setup = new_game(g, seats_text="human,easy")
-        return PlaySession(setup, console).run()
+        def play_after() -> int:
+            setup = new_game(g, seats_text="human,easy")
+            return PlaySession(setup, console).run()
 
-    with speaking(language):
         code = LessonSession(lesson, console).run(play_after if then_play else None)
     if code:
         raise typer.Exit(code)
@@ -205,16 +209,15 @@ def replay_command(
     from alaka.ui.tui.records import load_record
     from alaka.ui.tui.replay import ReplayViewer
 
-    language = _language(lang)
-    given = {"catalogue": catalogue, "components": components}
-    viewer = ReplayViewer(
-        load_record(Path(file)),
-        None if seat is None else seat - 1,
-        console,
-        lambda prompt: console.input(prompt, markup=False),
-        files={name: path for name, path in given.items() if path is not None},
-    )
-    with speaking(language):
+    with speaking(_language(lang)):
+        given = {"catalogue": catalogue, "components": components}
+        viewer = ReplayViewer(
+            load_record(Path(file)),
+            None if seat is None else seat - 1,
+            console,
+            lambda prompt: console.input(prompt, markup=False),
+            files={name: path for name, path in given.items() if path is not None},
+        )
         code = viewer.run()
     if code:
         raise typer.Exit(code)
@@ -253,16 +256,15 @@ def review_command(
     from alaka.bots.review import Judge, review_game, review_text
     from alaka.ui.tui.records import load_record
 
-    language = _language(lang)
-    if search and weights is not None:
-        raise AlakaError("--search and --weights do not go together: a review judges one way")
-    record = load_record(Path(file))
-    given = {"catalogue": catalogue, "components": components}
-    files = {name: path for name, path in given.items() if path is not None}
-    judge: Judge = "search" if search else "auto"
-    if weights is not None:
-        judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
-    with speaking(language):
+    with speaking(_language(lang)):
+        if search and weights is not None:
+            raise AlakaError(tr("--search and --weights do not go together: a review judges one way"))
+        record = load_record(Path(file))
+        given = {"catalogue": catalogue, "components": components}
+        files = {name: path for name, path in given.items() if path is not None}
+        judge: Judge = "search" if search else "auto"
+        if weights is not None:
+            judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
         with console.status(tr("Reviewing (rating each decision)...")):
             review = review_game(
                 record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files

@@ -64,7 +64,9 @@ class ReplayViewer:
         self.game = get_game(record["game"])
         n = self.states[0].num_players
         if seat is not None and not 0 <= seat < n:
-            raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat + 1}")
+            raise AlakaError(
+                tr("--seat must be 1 to {n} for a {n}-player game, not {seat}").format(n=n, seat=seat + 1)
+            )
         self.seat = seat
         self.points = decision_points(self.states)
         self.console = console

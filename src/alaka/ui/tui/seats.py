@@ -23,7 +23,9 @@ def parse_seats(text: str) -> list[str]:
     for part in text.split(","):
         spec = part.strip()
         if not spec:
-            raise AlakaError(f"--seats has an empty seat in {text!r}; write e.g. human,heuristic")
+            raise AlakaError(
+                tr("--seats has an empty seat in {text}; write e.g. human,heuristic").format(text=repr(text))
+            )
         seats.append(HUMAN if spec.lower() == HUMAN else typed_spec(spec))
     return seats
 
@@ -47,7 +49,11 @@ def choose_seats(game: Game, seats_text: str | None, players: int | None) -> lis
         raise AlakaError(f"--seats: {error}") from None
     make_bots(game, seats)  # an unknown bot is the first thing to say, before counting seats
     if players is not None and players != len(seats):
-        raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
+        raise AlakaError(
+            tr("--players is {players} but --seats names {count} seats").format(
+                players=players, count=len(seats)
+            )
+        )
     game.check_players(len(seats))
     return seats
 

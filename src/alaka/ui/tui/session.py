@@ -112,11 +112,17 @@ def _read_scenario(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
-        raise AlakaError(f"cannot read the scenario {path!r}: {error.strerror}") from None
+        raise AlakaError(
+            tr("cannot read the scenario {path}: {error}").format(path=repr(path), error=error.strerror)
+        ) from None
     except json.JSONDecodeError as error:
-        raise AlakaError(f"the scenario {path!r} is not JSON (line {error.lineno}: {error.msg})") from None
+        raise AlakaError(
+            tr("the scenario {path} is not JSON (line {line}: {error})").format(
+                path=repr(path), line=error.lineno, error=error.msg
+            )
+        ) from None
     if not isinstance(data, dict):
-        raise AlakaError(f"the scenario {path!r} must be a JSON object")
+        raise AlakaError(tr("the scenario {path} must be a JSON object").format(path=repr(path)))
     return data
 
 
@@ -142,10 +148,16 @@ def new_game(
         state: State = game.scenario(spec)
         n = state.num_players
         if players is not None and players != n:
-            raise AlakaError(f"--players is {players} but the scenario is for {n} players")
+            raise AlakaError(
+                tr("--players is {players} but the scenario is for {n} players").format(players=players, n=n)
+            )
         seats = choose_seats(game, seats_text, n)
         if len(seats) != n:
-            raise AlakaError(f"--seats names {len(seats)} seats but the scenario is for {n} players")
+            raise AlakaError(
+                tr("--seats names {count} seats but the scenario is for {n} players").format(
+                    count=len(seats), n=n
+                )
+            )
     else:
         seats = choose_seats(game, seats_text, players)
         state = game.new_initial_state(len(seats), **options)
@@ -154,7 +166,9 @@ def new_game(
         path = Path(record)
         if path.exists():
             raise AlakaError(
-                f"{record!r} already exists: continue it with --resume {record}, or choose another --record"
+                tr(
+                    "{quoted} already exists: continue it with --resume {record}, or choose another --record"
+                ).format(quoted=repr(record), record=record)
             )
     else:
         path = default_record_path(game.name)
@@ -173,7 +187,11 @@ def resume_game(
     data = load_record(Path(path))
     game = get_game(data["game"])
     if game_name is not None and get_game(game_name) is not game:
-        raise AlakaError(f"{path!r} is a game of {game.title}, not {game_name}")
+        raise AlakaError(
+            tr("{path} is a game of {game}, not {name}").format(
+                path=repr(path), game=game.title, name=game_name
+            )
+        )
     state = replay(data, files)
     seats = record_seats(data, state.num_players)
     make_bots(game, seats)
