@@ -10,6 +10,7 @@ import time
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from alaka.cli.common import (
@@ -40,38 +41,46 @@ def watch_command(
     option: OptionList = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Watch random bots play a whole game, move by move, in words."""
     from alaka.bots.random_bot import RandomBot
     from alaka.core.driver import play
 
-    g = _game(game)
-    state = g.new_initial_state(players, **_options(g, option, catalogue=catalogue, components=components))
-    n = state.num_players
-    if seat is not None and not 1 <= seat <= n:
-        raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat}")
-    viewer = None if seat is None else seat - 1
-    shown = 0
-    console.print(f"[bold]{g.title}[/bold], {n} players, seed {seed}; random bots in every seat.")
+    with speaking(_language(lang)):
+        g = _game(game)
+        state = g.new_initial_state(
+            players, **_options(g, option, catalogue=catalogue, components=components)
+        )
+        n = state.num_players
+        if seat is not None and not 1 <= seat <= n:
+            raise AlakaError(
+                tr("--seat must be 1 to {n} for a {n}-player game, not {seat}").format(n=n, seat=seat)
+            )
+        viewer = None if seat is None else seat - 1
+        shown = 0
+        # TRANSLATORS: {game} is the game's title (in bold).
+        heading = tr("{game}, {n} players, seed {seed}; random bots in every seat.")
+        console.print(heading.format(game="[bold]" + escape(g.title) + "[/bold]", n=n, seed=seed))
 
-    def show_new(s: State) -> None:
-        nonlocal shown
-        view = s.view(viewer, log_since=shown)
-        for event in view["log"]:
-            console.print(f"  {event['text']}", markup=False)
-            if delay:
-                time.sleep(delay)
-        shown = view["log_size"]
+        def show_new(s: State) -> None:
+            nonlocal shown
+            view = s.view(viewer, log_since=shown)
+            for event in view["log"]:
+                console.print(f"  {event['text']}", markup=False)
+                if delay:
+                    time.sleep(delay)
+            shown = view["log_size"]
 
-    def on_action(s: State, player: int, _action: object) -> None:
-        if player != CHANCE:
-            show_new(s)
+        def on_action(s: State, player: int, _action: object) -> None:
+            if player != CHANCE:
+                show_new(s)
 
-    final = play(state, [RandomBot() for _ in range(n)], seed=seed, on_action=on_action)
-    show_new(final)
-    console.print()
-    console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
-    _print_outcome(final)
+        final = play(state, [RandomBot() for _ in range(n)], seed=seed, on_action=on_action)
+        show_new(final)
+        console.print()
+        console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
+        _print_outcome(final)
 
 
 def play_command(
@@ -277,14 +286,16 @@ def _print_outcome(state: State) -> None:
     outcome = state.outcome()
     if outcome is None:
         return
-    table = Table(title=f"Result: {outcome.reason}")
-    table.add_column("place", justify="right")
-    table.add_column("player")
-    table.add_column("score", justify="right")
-    from alaka.ui.tui.render import standings
+    table = Table(title=tr("Result: {reason}").format(reason=outcome.reason))
+    table.add_column(tr("place"), justify="right")
+    table.add_column(tr("player"))
+    table.add_column(tr("score"), justify="right")
+    from alaka.ui.tui.render import player_name, standings
 
     for place, seat in standings(outcome.ranking):
-        mark = " (winner)" if seat in outcome.winners else ""
+        name = player_name(seat)
+        if seat in outcome.winners:
+            name = tr("{player} (winner)").format(player=name)
         score = str(outcome.scores[seat]) if outcome.scores else ""
-        table.add_row(str(place), f"Player {seat + 1}{mark}", score)
+        table.add_row(str(place), name, score)
     console.print(table)
