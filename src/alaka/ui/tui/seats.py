@@ -67,7 +67,10 @@ def make_bots(game: Game, seats: list[str]) -> dict[int, Bot]:
         try:
             bots[seat] = make_bot(spec, game.name)
         except AlakaError as error:
-            raise AlakaError(f"seat {seat + 1} ({spec!r}): {error}") from None
+            raise AlakaError(
+                # TRANSLATORS: {number}: the seat; {spec}: the bot spec given; {error}: why it is wrong.
+                tr("seat {number} ({spec}): {error}").format(number=seat + 1, spec=repr(spec), error=error)
+            ) from None
     return bots
 
 

@@ -143,7 +143,9 @@ def new_game(
         if options:
             given = spec.get("options", {})
             if not isinstance(given, dict):
-                raise AlakaError(f"the scenario {scenario!r}: 'options' must be an object")
+                raise AlakaError(
+                    tr("the scenario {path}: 'options' must be an object").format(path=repr(scenario))
+                )
             spec["options"] = {**given, **options}
         state: State = game.scenario(spec)
         n = state.num_players
