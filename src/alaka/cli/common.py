@@ -160,3 +160,26 @@ def _backend(name: str, jobs: int, address: str | None, play: PlayBatch | None =
 
         return RayBackend(address=address, jobs=None if address else jobs, play=play)
     return local_backend(jobs, play)
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="the language to play in: en, es or ca; default: your locale's (LANG)",
+    ),
+]
+
+
+def _language(lang: str | None) -> str:
+    """The language a terminal command speaks: ``--lang`` if given (an unknown code is an
+    :class:`AlakaError`, one line with exit code 2), else the locale's (``LANG`` and kin)."""
+    from alaka.core.language import LANGUAGES, from_environment
+
+    if lang is None:
+        return from_environment()
+    code = lang.strip().lower()
+    if code not in LANGUAGES:
+        spoken = ", ".join(LANGUAGES)
+        raise AlakaError(f"--lang takes one of {spoken}, not {lang!r}")
+    return code

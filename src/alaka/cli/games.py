@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from alaka.cli.common import _game, console
+from alaka.cli.common import LangOption, _game, _language, console
+from alaka.core.language import speaking, tr, tr_document
 from alaka.core.registry import games as game_names
 
 
@@ -24,15 +25,23 @@ def games_command() -> None:
     console.print(table)
 
 
-def rules_command(game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")]) -> None:
+def rules_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. alakazoo.")], lang: LangOption = None
+) -> None:
     """Show a game's rules in brief and every option with its default."""
+    from rich.markup import escape
+
     from alaka.ui.tui.render import reflow
 
+    language = _language(lang)
     g = _game(game)
-    console.print(reflow(g.rules_summary().rstrip()), markup=False)
-    console.print()
-    console.print("[bold]Options[/bold] (give them as -o name=value to watch, play and simulate):")
-    for p in g.parameters:
-        default = '"" (the built-in data)' if p.is_path and not p.default else str(p.default).lower()
-        console.print(f"  [bold]{p.name}[/bold] = {default}    [dim]({p.describe_values()})[/dim]")
-        console.print(f"      {p.description}", markup=False)
+    with speaking(language):
+        console.print(reflow(tr_document(g.rules_summary()).rstrip()), markup=False)
+        console.print()
+        # TRANSLATORS: {options} is the word "Options" in bold, its own message.
+        header = tr("{options} (give them as -o name=value to watch, play and simulate):")
+        console.print(header.format(options="[bold]" + escape(tr("Options")) + "[/bold]"))
+        for p in g.parameters:
+            default = tr('"" (the built-in data)') if p.is_path and not p.default else str(p.default).lower()
+            console.print(f"  [bold]{p.name}[/bold] = {default}    [dim]({p.describe_values()})[/dim]")
+            console.print(f"      {tr(p.description)}", markup=False)

@@ -10,10 +10,21 @@ import time
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from alaka.cli.common import CatalogueOption, ComponentsOption, OptionList, _game, _options, console
+from alaka.cli.common import (
+    CatalogueOption,
+    ComponentsOption,
+    LangOption,
+    OptionList,
+    _game,
+    _language,
+    _options,
+    console,
+)
 from alaka.core.errors import AlakaError
+from alaka.core.language import speaking, tr
 from alaka.core.protocol import CHANCE, State
 from alaka.core.registry import game as get_game
 
@@ -30,38 +41,46 @@ def watch_command(
     option: OptionList = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Watch random bots play a whole game, move by move, in words."""
     from alaka.bots.random_bot import RandomBot
     from alaka.core.driver import play
 
-    g = _game(game)
-    state = g.new_initial_state(players, **_options(g, option, catalogue=catalogue, components=components))
-    n = state.num_players
-    if seat is not None and not 1 <= seat <= n:
-        raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat}")
-    viewer = None if seat is None else seat - 1
-    shown = 0
-    console.print(f"[bold]{g.title}[/bold], {n} players, seed {seed}; random bots in every seat.")
+    with speaking(_language(lang)):
+        g = _game(game)
+        state = g.new_initial_state(
+            players, **_options(g, option, catalogue=catalogue, components=components)
+        )
+        n = state.num_players
+        if seat is not None and not 1 <= seat <= n:
+            raise AlakaError(
+                tr("--seat must be 1 to {n} for a {n}-player game, not {seat}").format(n=n, seat=seat)
+            )
+        viewer = None if seat is None else seat - 1
+        shown = 0
+        # TRANSLATORS: {game} is the game's title (in bold).
+        heading = tr("{game}, {n} players, seed {seed}; random bots in every seat.")
+        console.print(heading.format(game="[bold]" + escape(g.title) + "[/bold]", n=n, seed=seed))
 
-    def show_new(s: State) -> None:
-        nonlocal shown
-        view = s.view(viewer, log_since=shown)
-        for event in view["log"]:
-            console.print(f"  {event['text']}", markup=False)
-            if delay:
-                time.sleep(delay)
-        shown = view["log_size"]
+        def show_new(s: State) -> None:
+            nonlocal shown
+            view = s.view(viewer, log_since=shown)
+            for event in view["log"]:
+                console.print(f"  {event['text']}", markup=False)
+                if delay:
+                    time.sleep(delay)
+            shown = view["log_size"]
 
-    def on_action(s: State, player: int, _action: object) -> None:
-        if player != CHANCE:
-            show_new(s)
+        def on_action(s: State, player: int, _action: object) -> None:
+            if player != CHANCE:
+                show_new(s)
 
-    final = play(state, [RandomBot() for _ in range(n)], seed=seed, on_action=on_action)
-    show_new(final)
-    console.print()
-    console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
-    _print_outcome(final)
+        final = play(state, [RandomBot() for _ in range(n)], seed=seed, on_action=on_action)
+        show_new(final)
+        console.print()
+        console.print(g.render_view(final.view(viewer, log_since=None)), markup=False)
+        _print_outcome(final)
 
 
 def play_command(
@@ -102,39 +121,47 @@ def play_command(
     option: OptionList = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play in the terminal against bots, or with friends on one device (hot seat)."""
     from alaka.ui.tui.session import PlaySession, new_game, resume_game
 
-    if resume is not None:
-        given = {
-            "--players": players,
-            "--seats": seats,
-            "--seed": seed,
-            "--scenario": scenario,
-            "-o": option,
-        }
-        extra = [name for name, value in given.items() if value is not None]
-        if extra:
-            raise AlakaError(f"--resume continues a game with its own settings; leave out {', '.join(extra)}")
-        # A game played with a variant content file goes on only with the file given again: a
-        # record never makes Alaka open a file by itself (docs/terminal.md).
-        files = {name: path for name, path in (("catalogue", catalogue), ("components", components)) if path}
-        setup = resume_game(resume, record=record, game_name=game, files=files)
-    else:
-        if game is None:
-            raise AlakaError("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")
-        g = _game(game)
-        setup = new_game(
-            g,
-            players=players,
-            seats_text=seats,
-            seed=seed,
-            scenario=scenario,
-            options=_options(g, option, catalogue=catalogue, components=components),
-            record=record,
-        )
-    code = PlaySession(setup, console).run()
+    with speaking(_language(lang)):
+        if resume is not None:
+            given = {
+                "--players": players,
+                "--seats": seats,
+                "--seed": seed,
+                "--scenario": scenario,
+                "-o": option,
+            }
+            extra = [name for name, value in given.items() if value is not None]
+            if extra:
+                # TRANSLATORS: {options} lists command-line options (--seed, -o), typed as they are.
+                leave_out = tr("--resume continues a game with its own settings; leave out {options}")
+                raise AlakaError(leave_out.format(options=", ".join(extra)))
+            # A game played with a variant content file goes on only with the file given again: a
+            # record never makes Alaka open a file by itself (docs/terminal.md).
+            files = {
+                name: path for name, path in (("catalogue", catalogue), ("components", components)) if path
+            }
+            setup = resume_game(resume, record=record, game_name=game, files=files)
+        else:
+            if game is None:
+                raise AlakaError(
+                    tr("name the game to play, e.g. alaka play alakazum (or give --resume FILE)")
+                )
+            g = _game(game)
+            setup = new_game(
+                g,
+                players=players,
+                seats_text=seats,
+                seed=seed,
+                scenario=scenario,
+                options=_options(g, option, catalogue=catalogue, components=components),
+                record=record,
+            )
+        code = PlaySession(setup, console).run()
     if code:
         raise typer.Exit(code)
 
@@ -148,6 +175,7 @@ def learn_command(
             help="After the lesson, offer a short game against an Easy bot (default: offer it).",
         ),
     ] = True,
+    lang: LangOption = None,
 ) -> None:
     """Learn a game by playing: a prepared first game where a coach says, at each step, what to
     do and why. Most steps take the coach's choice (another is refused, with the reason); a few
@@ -157,14 +185,15 @@ def learn_command(
     from alaka.ui.tui.lesson import LessonSession
     from alaka.ui.tui.session import PlaySession, new_game
 
-    g = _game(game)
-    lesson = lesson_of(g.name)  # a LessonError says the game has none
+    with speaking(_language(lang)):
+        g = _game(game)
+        lesson = lesson_of(g.name)  # a LessonError says the game has none
 
-    def play_after() -> int:
-        setup = new_game(g, seats_text="human,easy")
-        return PlaySession(setup, console).run()
+        def play_after() -> int:
+            setup = new_game(g, seats_text="human,easy")
+            return PlaySession(setup, console).run()
 
-    code = LessonSession(lesson, console).run(play_after if then_play else None)
+        code = LessonSession(lesson, console).run(play_after if then_play else None)
     if code:
         raise typer.Exit(code)
 
@@ -177,6 +206,7 @@ def replay_command(
     ] = None,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Step through a finished or saved game: Enter/n next, p previous, a number jumps, q quits.
 
@@ -188,15 +218,16 @@ def replay_command(
     from alaka.ui.tui.records import load_record
     from alaka.ui.tui.replay import ReplayViewer
 
-    given = {"catalogue": catalogue, "components": components}
-    viewer = ReplayViewer(
-        load_record(Path(file)),
-        None if seat is None else seat - 1,
-        console,
-        lambda prompt: console.input(prompt, markup=False),
-        files={name: path for name, path in given.items() if path is not None},
-    )
-    code = viewer.run()
+    with speaking(_language(lang)):
+        given = {"catalogue": catalogue, "components": components}
+        viewer = ReplayViewer(
+            load_record(Path(file)),
+            None if seat is None else seat - 1,
+            console,
+            lambda prompt: console.input(prompt, markup=False),
+            files={name: path for name, path in given.items() if path is not None},
+        )
+        code = viewer.run()
     if code:
         raise typer.Exit(code)
 
@@ -223,6 +254,7 @@ def review_command(
     top: Annotated[int, typer.Option("--top", min=1, help="How many costly decisions to show.")] = 5,
     catalogue: CatalogueOption = None,
     components: ComponentsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Rate each of a seat's decisions from what that seat could see (by the game's learned
     value where it ships weights, else by a search), count the decisions that mattered and how
@@ -233,31 +265,37 @@ def review_command(
     from alaka.bots.review import Judge, review_game, review_text
     from alaka.ui.tui.records import load_record
 
-    if search and weights is not None:
-        raise AlakaError("--search and --weights do not go together: a review judges one way")
-    record = load_record(Path(file))
-    given = {"catalogue": catalogue, "components": components}
-    files = {name: path for name, path in given.items() if path is not None}
-    judge: Judge = "search" if search else "auto"
-    if weights is not None:
-        judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
-    with console.status("Reviewing (rating each decision)..."):
-        review = review_game(record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files)
-    console.print(review_text(review, get_game(review.game).title, top), markup=False, highlight=False)
+    with speaking(_language(lang)):
+        if search and weights is not None:
+            raise AlakaError(tr("--search and --weights do not go together: a review judges one way"))
+        record = load_record(Path(file))
+        given = {"catalogue": catalogue, "components": components}
+        files = {name: path for name, path in given.items() if path is not None}
+        judge: Judge = "search" if search else "auto"
+        if weights is not None:
+            judge = model_for(str(record.get("game", "")), weights)  # a WeightsError says what is wrong
+        with console.status(tr("Reviewing (rating each decision)...")):
+            review = review_game(
+                record, seat - 1, judge=judge, iterations=iterations, worlds=worlds, files=files
+            )
+        text = review_text(review, get_game(review.game).title, top)
+    console.print(text, markup=False, highlight=False)
 
 
 def _print_outcome(state: State) -> None:
     outcome = state.outcome()
     if outcome is None:
         return
-    table = Table(title=f"Result: {outcome.reason}")
-    table.add_column("place", justify="right")
-    table.add_column("player")
-    table.add_column("score", justify="right")
-    from alaka.ui.tui.render import standings
+    table = Table(title=tr("Result: {reason}").format(reason=outcome.reason))
+    table.add_column(tr("place"), justify="right")
+    table.add_column(tr("player"))
+    table.add_column(tr("score"), justify="right")
+    from alaka.ui.tui.render import player_name, standings
 
     for place, seat in standings(outcome.ranking):
-        mark = " (winner)" if seat in outcome.winners else ""
+        name = player_name(seat)
+        if seat in outcome.winners:
+            name = tr("{player} (winner)").format(player=name)
         score = str(outcome.scores[seat]) if outcome.scores else ""
-        table.add_row(str(place), f"Player {seat + 1}{mark}", score)
+        table.add_row(str(place), name, score)
     console.print(table)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 from alaka.core.protocol import CHANCE, Action, State
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
@@ -99,7 +100,8 @@ def lesson_of(game: str) -> Lesson:
     """The lesson ``game``'s entry names (:class:`LessonError` if it has none)."""
     found = entry(game)
     if found.lesson is None:
-        raise LessonError(f"{found.title} has no lesson yet")
+        # TRANSLATORS: {game} is the game's title.
+        raise LessonError(tr("{game} has no lesson yet").format(game=found.title))
     module_name, _, attribute = found.lesson.partition(":")
     lesson = getattr(importlib.import_module(module_name), attribute or "LESSON")
     if not isinstance(lesson, Lesson):
@@ -200,11 +202,13 @@ class LessonRun:
         """Why the step now due does not accept ``name`` (None: it does)."""
         step = self.step
         if step is None:
-            return "the lesson is over"
+            return tr("the lesson is over")
         if not any(a.name == name for a in self.state.legal_actions()):
-            return f"{name!r} is not a legal choice now"
+            # TRANSLATORS: {name} is an action's name in the notation (roll:1+3), quoted.
+            return tr("{name} is not a legal choice now").format(name=repr(name))
         if not step.free and name != step.action:
-            return f"in this step of the lesson, choose: {self.label(step.action)}"
+            # TRANSLATORS: {choice} is the words of the menu entry to choose.
+            return tr("in this step of the lesson, choose: {choice}").format(choice=self.label(step.action))
         return None
 
     def choose(self, name: str) -> Feedback | None:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import CHANCE, Action, State
 from alaka.core.records import replay
 
@@ -118,7 +119,7 @@ def to_last_choice(state: State, steps: Sequence[Step], seat: int) -> int:
 
 
 #: What every refusal ends with: the rule in a few words.
-_RULE = (
+_RULE = N_(
     "only your own decisions of this turn can be, before anyone else acts and before anything "
     "hidden is drawn, rolled or shown"
 )
@@ -129,33 +130,43 @@ def refusal(steps: Sequence[Step], state: State, seat: int) -> str:
     condition of the rule that stops the walk back from the end, in the words a player reads
     after "nothing to take back: "."""
     turn = state.game.turn_of(state)
-    reason = "you have made no decision this turn yet"
+    reason = tr("you have made no decision this turn yet")
     if state.current_player() != seat:
-        reason = "it is not your decision now"
+        reason = tr("it is not your decision now")
     elif any(past.seat == seat and past.turn == turn for past in steps):
         walked = _walked(steps, seat, turn)
         # a choice only the seat knew was one is taken back only with an earlier one
         hidden = any(past.seat == seat and past.choice and not past.known for past in walked)
-        since = "before it" if hidden else "since your last decision"
         stop = len(steps) - len(walked) - 1  # the step the walk back stops at
         past = steps[stop] if stop >= 0 else None
         if past is None:
-            reason = "nothing else was decided this turn"
+            reason = tr("nothing else was decided this turn")
         elif past.seat == CHANCE:
-            reason = f"a card was drawn or a die was rolled {since}"
+            if hidden:
+                reason = tr("a card was drawn or a die was rolled before it")
+            else:
+                reason = tr("a card was drawn or a die was rolled since your last decision")
         elif past.turn != turn:
-            reason = "your other decisions of this turn were forced"
+            reason = tr("your other decisions of this turn were forced")
         elif past.seat != seat:
-            reason = f"another player was asked {since}"
-        else:  # a decision of the seat's own that is not safe
-            which = "the decision before it" if hidden else "your last decision"
-            reason = f"{which} showed or relied on something hidden (taking it back would tell)"
-        if hidden:
-            reason = (
-                "only you knew your last decision was a choice (its choices came from cards the "
-                f"others have not seen), so it goes back only with an earlier one, and {reason}"
+            if hidden:
+                reason = tr("another player was asked before it")
+            else:
+                reason = tr("another player was asked since your last decision")
+        elif hidden:  # a decision of the seat's own that is not safe
+            reason = tr(
+                "the decision before it showed or relied on something hidden (taking it back would tell)"
             )
-    return f"{reason}; {_RULE}"
+        else:
+            reason = tr("your last decision showed or relied on something hidden (taking it back would tell)")
+        if hidden:
+            # TRANSLATORS: {reason} is one of the reasons above, e.g. "another player was asked before it".
+            reason = tr(
+                "only you knew your last decision was a choice (its choices came from cards the "
+                "others have not seen), so it goes back only with an earlier one, and {reason}"
+            ).format(reason=reason)
+    # TRANSLATORS: {reason} says why nothing can be taken back; {rule} is the rule of undo in brief.
+    return tr("{reason}; {rule}").format(reason=reason, rule=tr(_RULE))
 
 
 def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> State:
@@ -165,12 +176,16 @@ def undo(state: State, steps: Sequence[Step], seat: int, count: int = 1) -> Stat
     # back to a decision of the seat's own that everyone knew was a choice or forced
     if not (1 <= count <= allowed and steps[-count].seat == seat and steps[-count].known):
         best = to_last_choice(state, steps, seat)
-        plural = "s" if best != 1 else ""
-        raise UndoError(
-            f"Player {seat + 1} can take back {best} action{plural} now, not {count}"
-            if best
-            else f"nothing to take back: {refusal(steps, state, seat)}"
-        )
+        if best:
+            # TRANSLATORS: {seat} is the seat's number; {count} the number asked for.
+            message = trn(
+                "Player {seat} can take back {n} action now, not {count}",
+                "Player {seat} can take back {n} actions now, not {count}",
+                best,
+            ).format(seat=seat + 1, n=best, count=count)
+        else:
+            message = tr("nothing to take back: {reason}").format(reason=refusal(steps, state, seat))
+        raise UndoError(message)
     record = state.record()
     record["actions"] = record["actions"][:-count]
     return replay(record)

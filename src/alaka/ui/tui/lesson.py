@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from alaka.core.choices import choices
+from alaka.core.language import N_, tr, tr_document
 from alaka.core.lesson import Lesson, LessonRun
 from alaka.ui.tui import render
 from alaka.ui.tui.menu import Command, Pick, normalize, parse_choice
@@ -28,9 +29,10 @@ Ask = Callable[[str], str]
 PlayAfter = Callable[[], int]
 
 #: The commands a lesson's prompt reads besides a choice.
+# TRANSLATORS: the command words (table, rules, quit) are typed as they are: keep them.
 HELP = (
-    "Choose by number, or by typing the start of a choice (any case, accents optional).",
-    "  table   the whole table;  rules   the rules in brief;  quit   stop the lesson",
+    N_("Choose by number, or by typing the start of a choice (any case, accents optional)."),
+    N_("  table   the whole table;  rules   the rules in brief;  quit   stop the lesson"),
 )
 
 
@@ -43,7 +45,8 @@ class LessonSession:
         self.console = console
         self.ask: Ask = ask if ask is not None else self._console_input
         self.names = [render.player_name(seat) for seat in range(self.run_.state.num_players)]
-        self.names[lesson.learner] = f"{self.names[lesson.learner]} (you)"
+        # TRANSLATORS: {player} is a player's name ("Player 1").
+        self.names[lesson.learner] = tr("{player} (you)").format(player=self.names[lesson.learner])
         self.log_seen = 0
 
     def _console_input(self, prompt: str) -> str:
@@ -59,28 +62,32 @@ class LessonSession:
         """Take the lesson; returns the exit code (0, or that of the game played after it)."""
         lesson, run = self.lesson, self.run_
         self._say(lesson.title, "bold")
-        self._coach(lesson.welcome, "Coach")
+        self._coach(lesson.welcome, tr("Coach"))
         try:
             while not run.done:
                 self._step()
         except (EOFError, KeyboardInterrupt):
             self.console.print()
-            self._say(f"The lesson stopped. Take it again with: alaka learn {lesson.game}")
+            self._say(
+                tr("The lesson stopped. Take it again with: alaka learn {game}").format(game=lesson.game)
+            )
             return 0
         self._story()
-        self._coach(lesson.farewell, "Coach: the lesson is over")
+        self._coach(lesson.farewell, tr("Coach: the lesson is over"))
         command = f"alaka play {lesson.game} --seats human,easy"
         if play_after is None:
-            self._say(f"Play a short game against an Easy bot with: {command}")
+            # TRANSLATORS: {command} is a command line, typed as it is.
+            self._say(tr("Play a short game against an Easy bot with: {command}").format(command=command))
             return 0
         try:
-            answer = self.ask("Play a short game against an Easy bot now? [Y/n] ")
+            # TRANSLATORS: the answers read are Enter, y or yes (and n): keep [Y/n].
+            answer = self.ask(tr("Play a short game against an Easy bot now? [Y/n] "))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             answer = "n"
         if normalize(answer) in ("", "y", "yes"):
             return play_after()
-        self._say(f"Whenever you like: {command}")
+        self._say(tr("Whenever you like: {command}").format(command=command))
         return 0
 
     def _story(self) -> None:
@@ -95,7 +102,7 @@ class LessonSession:
                 view["log"],
                 game.turn_event,
                 self.names,
-                title="What happened:",
+                title=tr("What happened:"),
                 start=self.log_seen,
                 turn_now=view["turn"],
                 tell=game.story_lines,
@@ -116,35 +123,43 @@ class LessonSession:
         names = [choice["name"] for choice in menu]
         self.console.print(render.focus_view(view, self.console.width))
         if run.finishing:
-            title = "Coach · finish your turn"
+            title = tr("Coach · finish your turn")
         else:
-            number = f"Step {run.index + 1} of {len(self.lesson.steps)}"
-            title = f"Coach · {number}" + (" · your choice" if step.free else "")
+            number, count = run.index + 1, len(self.lesson.steps)
+            if step.free:
+                title = tr("Coach · Step {number} of {count} · your choice")
+            else:
+                title = tr("Coach · Step {number} of {count}")
+            title = title.format(number=number, count=count)
         self._coach(step.coach, title)
         coached = names.index(step.action) if step.action in names else None
         self.console.print(render.choice_menu(menu, width=self.console.width))
         if not step.free and coached is not None:
-            self._say(f"The coach's choice: {coached + 1}) {labels[coached]}", "bold magenta")
+            # TRANSLATORS: {number} and {label} are the menu entry's number and words ("3) Roll").
+            coach_choice = tr("The coach's choice: {number}) {label}")
+            self._say(coach_choice.format(number=coached + 1, label=labels[coached]), "bold magenta")
         while True:
-            answer = parse_choice(self.ask(f"Your choice [1-{len(labels)}]: "), labels, names)
+            prompt = tr("Your choice [1-{count}]: ").format(count=len(labels))
+            answer = parse_choice(self.ask(prompt), labels, names)
             if isinstance(answer, Pick):
                 reason = run.refusal(names[answer.index])
                 if reason is not None:
-                    self._say(f"Not this time: {reason}.", "yellow")
+                    # TRANSLATORS: {reason} is the coach's reason, a sentence without its full stop.
+                    self._say(tr("Not this time: {reason}.").format(reason=reason), "yellow")
                     continue
                 feedback = run.choose(names[answer.index])
                 if feedback is not None:
-                    self._coach(feedback.text, "Coach")
+                    self._coach(feedback.text, tr("Coach"))
                 return
             if isinstance(answer, Command):
                 if answer.name == "quit":
                     raise EOFError
                 if answer.name == "rules":
-                    self.console.print(Text(render.reflow(run.game.rules_summary().rstrip())))
+                    self.console.print(Text(render.reflow(tr_document(run.game.rules_summary()).rstrip())))
                 elif answer.name == "table":
                     self.console.print(render.view_table(view))
                 else:
                     for line in HELP:
-                        self._say(line)
+                        self._say(tr(line))
                 continue
             self._say(answer.message, "red")

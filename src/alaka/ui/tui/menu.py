@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from alaka.core.glossary import fold
+from alaka.core.language import tr, trn
 
 CommandName = Literal["help", "quit", "undo", "table", "info", "log", "rules"]
 
@@ -74,8 +75,12 @@ def normalize(text: str) -> str:
 
 def hint(count: int) -> str:
     """What the player may type, for the end of a problem line."""
-    numbers = "1" if count == 1 else f"1 to {count}"
-    return f"type {numbers}, the start of a choice, ? for help, or quit"
+    # TRANSLATORS: ? and quit are typed as they are: keep them.
+    return trn(
+        "type {n}, the start of a choice, ? for help, or quit",
+        "type 1 to {n}, the start of a choice, ? for help, or quit",
+        count,
+    ).format(n=count)
 
 
 def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) -> Answer:
@@ -98,7 +103,8 @@ def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) ->
         number = int(typed)
         if 1 <= number <= count:
             return Pick(number - 1)
-        return Problem(f"there is no choice {number}: {hint(count)}")
+        # TRANSLATORS: {hint} says what the player may type.
+        return Problem(tr("there is no choice {number}: {hint}").format(number=number, hint=hint(count)))
     folded = [normalize(label) for label in labels]
     whole = [i for i, label in enumerate(folded) if label == typed]
     whole += [i for i, name in enumerate(names) if normalize(name) == typed and i not in whole]
@@ -109,5 +115,12 @@ def parse_choice(text: str, labels: Sequence[str], names: Sequence[str] = ()) ->
         return Pick(matches[0])
     shown = " ".join(text.split())
     if matches:
-        return Problem(f"{shown!r} is the start of {len(matches)} choices; type more, or a number:", matches)
-    return Problem(f"no choice starts with {shown!r}: {hint(count)}")
+        # TRANSLATORS: {typed} is what the player typed, quoted; {n} is at least 2.
+        start = trn(
+            "{typed} is the start of {n} choice; type more, or a number:",
+            "{typed} is the start of {n} choices; type more, or a number:",
+            len(matches),
+        )
+        return Problem(start.format(typed=repr(shown), n=len(matches)), matches)
+    # TRANSLATORS: {typed} is what the player typed, quoted; {hint} says what the player may type.
+    return Problem(tr("no choice starts with {typed}: {hint}").format(typed=repr(shown), hint=hint(count)))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from alaka.core.errors import AlakaError, RecordError
+from alaka.core.language import tr
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import game_record
 from alaka.ui.paths import saved_games_dir
@@ -56,7 +57,9 @@ def save_record(path: Path, record: Mapping[str, Any]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as error:
-        raise AlakaError(f"cannot write the record {str(path)!r}: {error.strerror}") from None
+        raise AlakaError(
+            tr("cannot write the record {path}: {error}").format(path=repr(str(path)), error=error.strerror)
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -67,7 +70,11 @@ def save_record(path: Path, record: Mapping[str, Any]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise AlakaError(f"cannot write the record {str(path)!r}: {error.strerror}") from None
+            raise AlakaError(
+                tr("cannot write the record {path}: {error}").format(
+                    path=repr(str(path)), error=error.strerror
+                )
+            ) from None
         raise
 
 
@@ -76,15 +83,21 @@ def load_record(path: Path) -> JsonDict:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise RecordError(f"cannot read the record {str(path)!r}: {error.strerror}") from None
+        raise RecordError(
+            tr("cannot read the record {path}: {error}").format(path=repr(str(path)), error=error.strerror)
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"{str(path)!r} is not a JSON game record (line {error.lineno}: {error.msg})"
+            tr("{path} is not a JSON game record (line {line}: {error})").format(
+                path=repr(str(path)), line=error.lineno, error=error.msg
+            )
         ) from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise RecordError(f"{str(path)!r} is not a game record: it needs a 'game' name")
+        raise RecordError(
+            tr("{path} is not a game record: it needs a 'game' name").format(path=repr(str(path)))
+        )
     return data
 
 

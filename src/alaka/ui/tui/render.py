@@ -24,13 +24,15 @@ from rich.text import Text
 
 from alaka.core.choices import Choice
 from alaka.core.glossary import Explanation
+from alaka.core.language import tr
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
 from alaka.core.story import Chapter, chapters
 
 
 def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # TRANSLATORS: {number} is the seat's number (1 = first player).
+    return tr("Player {number}").format(number=seat + 1)
 
 
 def _text(value: object, style: str = "") -> Text:
@@ -51,9 +53,11 @@ def _line(*parts: tuple[str, str] | str) -> Text:
 def header(view: Mapping[str, Any], title: str) -> RenderableType:
     """The title rule (game, turn, whose view) and the decision being made now."""
     seat = view["seat"]
-    who = "spectator" if seat is None else player_name(seat)
-    rule = Rule(_text(f"{title} - {view['num_players']} players - turn {view['turn']} - {who}'s view"))
-    now = _line(("Now: ", "bold"), str(view["decision"]))
+    who = tr("spectator") if seat is None else player_name(seat)
+    # TRANSLATORS: {game} is the game's title; {who} a player's name or "spectator".
+    heading = tr("{game} - {n} players - turn {turn} - {who}'s view")
+    rule = Rule(_text(heading.format(game=title, n=view["num_players"], turn=view["turn"], who=who)))
+    now = _line((tr("Now: "), "bold"), str(view["decision"]))
     return Group(rule, now)
 
 
@@ -79,14 +83,18 @@ def menu(labels: Sequence[str], indices: Sequence[int] | None = None) -> Rendera
 
 def outcome_table(outcome: Mapping[str, Any], names: Sequence[str]) -> Table:
     """The result: places, players (``names[seat]``), winners and scores."""
-    table = Table(title=_text(f"Result: {outcome['reason']}", "bold"))
-    table.add_column("place", justify="right")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    # TRANSLATORS: {reason} says how the game ended.
+    table = Table(title=_text(tr("Result: {reason}").format(reason=outcome["reason"]), "bold"))
+    table.add_column(tr("place"), justify="right")
+    table.add_column(tr("player"))
+    table.add_column(tr("score"), justify="right")
     scores = outcome.get("scores") or []
     for place, seat in standings(outcome["ranking"]):
-        mark = " (winner)" if seat in outcome["winners"] else ""
-        table.add_row(_text(place), _text(f"{names[seat]}{mark}"), _text(scores[seat] if scores else ""))
+        # TRANSLATORS: {player} is a player's name.
+        name = (
+            tr("{player} (winner)").format(player=names[seat]) if seat in outcome["winners"] else names[seat]
+        )
+        table.add_row(_text(place), _text(name), _text(scores[seat] if scores else ""))
     return table
 
 
@@ -114,10 +122,13 @@ def plain(renderable: RenderableType, width: int = 120) -> str:
 def short_header(view: Mapping[str, Any], title: str, width: int) -> RenderableType:
     """The header in one line when it fits (``Alakazoo · turn 3 · Player 1: choose an action``),
     else :func:`header`'s two."""
-    line = f"{title} · turn {view['turn']} · {view['decision']}"
+    # TRANSLATORS: {game} is the game's title; {decision} the decision being made now.
+    line = tr("{game} · turn {turn} · {decision}").format(
+        game=title, turn=view["turn"], decision=view["decision"]
+    )
     if len(line) + 16 > width:
-        return Group(header(view, title), Text("? for help", style="dim"))
-    return Rule(Text.assemble((line, "bold"), (" · ? for help", "dim")), align="left")
+        return Group(header(view, title), Text(tr("? for help"), style="dim"))
+    return Rule(Text.assemble((line, "bold"), (" · " + tr("? for help"), "dim")), align="left")
 
 
 def focus_view(view: Mapping[str, Any], width: int = 80) -> RenderableType:
@@ -134,11 +145,12 @@ def focus_view(view: Mapping[str, Any], width: int = 80) -> RenderableType:
 def _chapter_title(chapter: Chapter, names: Sequence[str], turn_before: int | None) -> Text:
     if chapter["turn"] is None:
         if chapter["start"] == 0 or not turn_before:
-            return _text("Before the first turn", "bold")
-        return _text(f"Turn {turn_before}, continued", "bold")
+            return _text(tr("Before the first turn"), "bold")
+        return _text(tr("Turn {turn}, continued").format(turn=turn_before), "bold")
     seat = chapter["seat"]
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the table"
-    return _text(f"Turn {chapter['turn']}: {who}", "bold")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else tr("the table")
+    # TRANSLATORS: {who} is a player's name or "the table".
+    return _text(tr("Turn {turn}: {who}").format(turn=chapter["turn"], who=who), "bold")
 
 
 def story_lines(
@@ -201,7 +213,7 @@ def story(
 ) -> RenderableType:
     """What happened, told turn by turn (see :func:`story_lines`), under ``title``."""
     lines = story_lines(events, turn_event, names, start, turn_now, tell, width)
-    return Group(_text(title, "bold underline"), *(lines or [_text("  (nothing new)", "dim")]))
+    return Group(_text(title, "bold underline"), *(lines or [_text(tr("  (nothing new)"), "dim")]))
 
 
 def _choice_line(choice: Choice, number: int, width: int) -> Text:
@@ -324,7 +336,7 @@ def choice_menu(
                 notes.setdefault(hint, []).append(i + 1)
         lines.extend(_text(f"     · {_numbers(numbers)}: {hint}", "dim") for hint, numbers in notes.items())
     elif hints == "none" and any(choices[i]["hint"] for i in shown):
-        lines.append(_text("     · what a choice costs or does: ? and its number", "dim"))
+        lines.append(_text("     · " + tr("what a choice costs or does: ? and its number"), "dim"))
     return Group(*lines)
 
 

@@ -18,13 +18,15 @@ from rich.rule import Rule
 from rich.text import Text
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import N_, tr
 from alaka.core.protocol import CHANCE, State
 from alaka.core.records import HUMAN, replay_states
 from alaka.core.registry import game as get_game
 from alaka.ui.tui import render
 from alaka.ui.tui.session import EXIT_OK, Ask
 
-KEYS = "Enter or n: next, p: previous, a number: go to that step, t: the whole table, q: quit"
+# TRANSLATORS: the keys (Enter, n, p, t, q) are typed as they are: keep them.
+KEYS = N_("Enter or n: next, p: previous, a number: go to that step, t: the whole table, q: quit")
 
 
 def decision_points(states: Sequence[State]) -> list[int]:
@@ -41,7 +43,9 @@ def _names(record: Mapping[str, Any], n: int) -> list[str]:
     names = [render.player_name(seat) for seat in range(n)]
     if isinstance(seats, list) and len(seats) == n:
         for seat, spec in enumerate(seats):
-            names[seat] += " (human)" if spec == HUMAN else f" ({spec} bot)"
+            # TRANSLATORS: {player} is "Player 2"; {spec} a bot's spec (heuristic, ismcts:...).
+            named = tr("{player} (human)") if spec == HUMAN else tr("{player} ({spec} bot)")
+            names[seat] = named.format(player=names[seat], spec=spec)
     return names
 
 
@@ -60,7 +64,9 @@ class ReplayViewer:
         self.game = get_game(record["game"])
         n = self.states[0].num_players
         if seat is not None and not 0 <= seat < n:
-            raise AlakaError(f"--seat must be 1 to {n} for a {n}-player game, not {seat + 1}")
+            raise AlakaError(
+                tr("--seat must be 1 to {n} for a {n}-player game, not {seat}").format(n=n, seat=seat + 1)
+            )
         self.seat = seat
         self.points = decision_points(self.states)
         self.console = console
@@ -79,17 +85,19 @@ class ReplayViewer:
         state = self.states[self.points[step]]
         since = 0 if step == 0 else self.states[self.points[step - 1]].view(None, log_since=None)["log_size"]
         view = self._view(step, since)
-        who = "a spectator" if self.seat is None else render.player_name(self.seat)
+        who = tr("a spectator") if self.seat is None else render.player_name(self.seat)
         width = self.console.width
         self.console.print()
-        self.console.print(Rule(Text(f"Step {step} of {self.last}, as {who} sees it")))
+        # TRANSLATORS: {who} is "a spectator" or a player's name.
+        heading = tr("Step {step} of {last}, as {who} sees it").format(step=step, last=self.last, who=who)
+        self.console.print(Rule(Text(heading)))
         self.console.print(render.focus_view(view, width))
         self.console.print(
             render.story(
                 view["log"],
                 self.game.turn_event,
                 self.names,
-                title="What happened since the last step:",
+                title=tr("What happened since the last step:"),
                 start=since,
                 turn_now=view["turn"],
                 tell=self.game.story_lines,
@@ -99,17 +107,25 @@ class ReplayViewer:
         if view["outcome"] is not None:
             self.console.print(render.outcome_table(view["outcome"], self.names))
         if step == self.last:
-            end = "the end of the game" if state.is_terminal() else "where the record stops"
-            self.console.print(Text(f"This is the last step: {end}.", style="bold"))
+            if state.is_terminal():
+                end = tr("This is the last step: the end of the game.")
+            else:
+                end = tr("This is the last step: where the record stops.")
+            self.console.print(Text(end, style="bold"))
 
     def run(self) -> int:
         """Step until ``q`` or the end of input; returns the exit code."""
         step = 0
-        self.console.print(Text(f"{self.game.title}: {', '.join(self.names)}. Keys: {KEYS}.", style="bold"))
+        # TRANSLATORS: {game} is the game's title; {players} the seats' names; {keys} the keys' help.
+        heading = tr("{game}: {players}. Keys: {keys}.")
+        heading = heading.format(game=self.game.title, players=", ".join(self.names), keys=tr(KEYS))
+        self.console.print(Text(heading, style="bold"))
         self.show(step)
         while True:
             try:
-                typed = self.ask(f"Step {step}/{self.last} [n/p/number/t/q]: ").strip().lower()
+                # TRANSLATORS: the keys n, p, t, q are typed as they are; "number" may be translated.
+                prompt = tr("Step {step}/{last} [n/p/number/t/q]: ").format(step=step, last=self.last)
+                typed = self.ask(prompt).strip().lower()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return EXIT_OK
@@ -122,18 +138,24 @@ class ReplayViewer:
             elif typed.isascii() and typed.isdigit():
                 target = int(typed)
             elif typed in ("?", "h", "help"):
-                self.console.print(Text(KEYS))
+                self.console.print(Text(tr(KEYS)))
                 continue
             elif typed in ("t", "table"):
                 self.console.print(render.view_table(self._view(step, None)))
                 continue
             else:
-                self.console.print(Text(f"{typed!r} is not a key here: {KEYS}", style="red"))
+                # TRANSLATORS: {typed} is what the player typed, quoted; {keys} the keys' help.
+                wrong = tr("{typed} is not a key here: {keys}").format(typed=repr(typed), keys=tr(KEYS))
+                self.console.print(Text(wrong, style="red"))
                 continue
             if not 0 <= target <= self.last:
-                edge = "already at the last step" if target > self.last else "already at the first step"
+                edge = (
+                    tr("already at the last step") if target > self.last else tr("already at the first step")
+                )
                 if typed.isdigit():
-                    edge = f"there is no step {target}: the steps are 0 to {self.last}"
+                    edge = tr("there is no step {step}: the steps are 0 to {last}").format(
+                        step=target, last=self.last
+                    )
                 self.console.print(Text(edge, style="red"))
                 continue
             step = target

@@ -12,6 +12,7 @@ from __future__ import annotations
 from alaka.bots.registry import default_bot, level_spec, make_bot, typed_spec
 from alaka.core.driver import Bot
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 from alaka.core.protocol import Game
 from alaka.core.records import HUMAN
 
@@ -22,7 +23,9 @@ def parse_seats(text: str) -> list[str]:
     for part in text.split(","):
         spec = part.strip()
         if not spec:
-            raise AlakaError(f"--seats has an empty seat in {text!r}; write e.g. human,heuristic")
+            raise AlakaError(
+                tr("--seats has an empty seat in {text}; write e.g. human,heuristic").format(text=repr(text))
+            )
         seats.append(HUMAN if spec.lower() == HUMAN else typed_spec(spec))
     return seats
 
@@ -46,7 +49,11 @@ def choose_seats(game: Game, seats_text: str | None, players: int | None) -> lis
         raise AlakaError(f"--seats: {error}") from None
     make_bots(game, seats)  # an unknown bot is the first thing to say, before counting seats
     if players is not None and players != len(seats):
-        raise AlakaError(f"--players is {players} but --seats names {len(seats)} seats")
+        raise AlakaError(
+            tr("--players is {players} but --seats names {count} seats").format(
+                players=players, count=len(seats)
+            )
+        )
     game.check_players(len(seats))
     return seats
 
@@ -60,7 +67,10 @@ def make_bots(game: Game, seats: list[str]) -> dict[int, Bot]:
         try:
             bots[seat] = make_bot(spec, game.name)
         except AlakaError as error:
-            raise AlakaError(f"seat {seat + 1} ({spec!r}): {error}") from None
+            raise AlakaError(
+                # TRANSLATORS: {number}: the seat; {spec}: the bot spec given; {error}: why it is wrong.
+                tr("seat {number} ({spec}): {error}").format(number=seat + 1, spec=repr(spec), error=error)
+            ) from None
     return bots
 
 
@@ -68,6 +78,8 @@ def describe_seat(seats: list[str], seat: int) -> str:
     """``Player 2 (heuristic bot)``; a lone human is "you", several are just humans."""
     spec = seats[seat]
     if spec != HUMAN:
-        return f"Player {seat + 1} ({spec} bot)"
-    who = "you" if seats.count(HUMAN) == 1 else "human"
-    return f"Player {seat + 1} ({who})"
+        # TRANSLATORS: {number} is the seat's number; {spec} a bot's spec (heuristic, easy, ismcts:...).
+        return tr("Player {number} ({spec} bot)").format(number=seat + 1, spec=spec)
+    if seats.count(HUMAN) == 1:
+        return tr("Player {number} (you)").format(number=seat + 1)
+    return tr("Player {number} (human)").format(number=seat + 1)

@@ -38,6 +38,7 @@ from alaka.core.choices import Choice, choices
 from alaka.core.driver import StepRandom
 from alaka.core.errors import AlakaError
 from alaka.core.glossary import Glossary, glossary_of
+from alaka.core.language import N_, tr, tr_document, trn
 from alaka.core.protocol import CHANCE, TERMINAL, Action, Game, JsonDict, State
 from alaka.core.records import HUMAN, record_seats, record_seed, replay, replay_states
 from alaka.core.registry import game as get_game
@@ -61,16 +62,19 @@ EXIT_OK = 0
 EXIT_INTERRUPTED = 130
 
 #: The commands, as the prompt's help lists them.
+# TRANSLATORS: the words typed as commands (?, info, table, log, rules, undo, quit) stay in English:
+# they are what the player types; keep the columns lined up.
 HELP = (
-    "Choose by number, or by typing the start of a choice (any case, accents optional).",
-    "  ? NAME or info NAME   explain a card, character, spell, board, die... (info 3: choice 3's)",
-    "  table                 the whole table; log [N]: the game's log, page N (the last page first)",
-    "  rules                 the rules in brief and how to win",
-    "  undo                  take back your last decision, when nothing was hidden, drawn or rolled",
-    "  quit                  save and stop (Ctrl-D too); alaka play --resume FILE goes on",
+    N_("Choose by number, or by typing the start of a choice (any case, accents optional)."),
+    N_("  ? NAME or info NAME   explain a card, character, spell, board, die... (info 3: choice 3's)"),
+    N_("  table                 the whole table; log [N]: the game's log, page N (the last page first)"),
+    N_("  rules                 the rules in brief and how to win"),
+    N_("  undo                  take back your last decision, when nothing was hidden, drawn or rolled"),
+    N_("  quit                  save and stop (Ctrl-D too); alaka play --resume FILE goes on"),
 )
 #: The reminder above every menu.
-KEYS = "? explains · table · log · rules · undo · quit"
+# TRANSLATORS: the command words (table, log, rules, undo, quit) are typed as they are: keep them.
+KEYS = N_("? explains · table · log · rules · undo · quit")
 
 
 class _TookBack(Exception):
@@ -108,11 +112,17 @@ def _read_scenario(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
-        raise AlakaError(f"cannot read the scenario {path!r}: {error.strerror}") from None
+        raise AlakaError(
+            tr("cannot read the scenario {path}: {error}").format(path=repr(path), error=error.strerror)
+        ) from None
     except json.JSONDecodeError as error:
-        raise AlakaError(f"the scenario {path!r} is not JSON (line {error.lineno}: {error.msg})") from None
+        raise AlakaError(
+            tr("the scenario {path} is not JSON (line {line}: {error})").format(
+                path=repr(path), line=error.lineno, error=error.msg
+            )
+        ) from None
     if not isinstance(data, dict):
-        raise AlakaError(f"the scenario {path!r} must be a JSON object")
+        raise AlakaError(tr("the scenario {path} must be a JSON object").format(path=repr(path)))
     return data
 
 
@@ -133,15 +143,23 @@ def new_game(
         if options:
             given = spec.get("options", {})
             if not isinstance(given, dict):
-                raise AlakaError(f"the scenario {scenario!r}: 'options' must be an object")
+                raise AlakaError(
+                    tr("the scenario {path}: 'options' must be an object").format(path=repr(scenario))
+                )
             spec["options"] = {**given, **options}
         state: State = game.scenario(spec)
         n = state.num_players
         if players is not None and players != n:
-            raise AlakaError(f"--players is {players} but the scenario is for {n} players")
+            raise AlakaError(
+                tr("--players is {players} but the scenario is for {n} players").format(players=players, n=n)
+            )
         seats = choose_seats(game, seats_text, n)
         if len(seats) != n:
-            raise AlakaError(f"--seats names {len(seats)} seats but the scenario is for {n} players")
+            raise AlakaError(
+                tr("--seats names {count} seats but the scenario is for {n} players").format(
+                    count=len(seats), n=n
+                )
+            )
     else:
         seats = choose_seats(game, seats_text, players)
         state = game.new_initial_state(len(seats), **options)
@@ -150,7 +168,9 @@ def new_game(
         path = Path(record)
         if path.exists():
             raise AlakaError(
-                f"{record!r} already exists: continue it with --resume {record}, or choose another --record"
+                tr(
+                    "{quoted} already exists: continue it with --resume {record}, or choose another --record"
+                ).format(quoted=repr(record), record=record)
             )
     else:
         path = default_record_path(game.name)
@@ -169,7 +189,11 @@ def resume_game(
     data = load_record(Path(path))
     game = get_game(data["game"])
     if game_name is not None and get_game(game_name) is not game:
-        raise AlakaError(f"{path!r} is a game of {game.title}, not {game_name}")
+        raise AlakaError(
+            tr("{path} is a game of {game}, not {name}").format(
+                path=repr(path), game=game.title, name=game_name
+            )
+        )
     state = replay(data, files)
     seats = record_seats(data, state.num_players)
     make_bots(game, seats)
@@ -330,7 +354,9 @@ class PlaySession:
         bot = self.bots[seat]
         if self.seats[seat].lower().startswith("ismcts") and self.console.is_terminal:
             # IS-MCTS may think for seconds: say so rather than look frozen
-            with self.console.status(f"{describe_seat(self.seats, seat)} is thinking..."):
+            # TRANSLATORS: {player} is a seat's name ("Player 2 (hard bot)").
+            thinking = tr("{player} is thinking...").format(player=describe_seat(self.seats, seat))
+            with self.console.status(thinking):
                 return bot.act(self.state, seat, self._rng())
         return bot.act(self.state, seat, self._rng())
 
@@ -338,21 +364,38 @@ class PlaySession:
         """In hot-seat games, nobody's hand stays on screen while others (bots) play."""
         if self.hot_seat and self._on_screen is not None:
             self._clear()
-            self._say(f"{render.player_name(self._on_screen)} has played; the bots are playing.", "dim")
+            # TRANSLATORS: {player} is a player's name.
+            played = tr("{player} has played; the bots are playing.")
+            self._say(played.format(player=render.player_name(self._on_screen)), "dim")
             self._on_screen = None
 
     def _intro(self) -> None:
         g = self.game
         players = ", ".join(self._names())
         if self.setup.resumed:
-            done = " (this game is already over)" if self.state.is_terminal() else ""
-            self._say(f"Resuming {self.setup.path} after {len(self.state.history)} actions{done}.", "bold")
-        self._say(f"{g.title}, {len(self.seats)} players: {players}. Seed {self.setup.seed}.", "bold")
-        self._say(f"The game is saved to {self.setup.path} after every move.")
+            actions = len(self.state.history)
+            if self.state.is_terminal():
+                # TRANSLATORS: {path} is the record file's path.
+                resuming = tr("Resuming {path} after {n} actions (this game is already over).")
+            else:
+                resuming = tr("Resuming {path} after {n} actions.")
+            self._say(resuming.format(path=self.setup.path, n=actions), "bold")
+        # TRANSLATORS: {game} is the game's title; {players} lists the seats' names.
+        heading = trn(
+            "{game}, {n} players: {players}. Seed {seed}.",
+            "{game}, {n} players: {players}. Seed {seed}.",
+            len(self.seats),
+        )
+        self._say(
+            heading.format(game=g.title, n=len(self.seats), players=players, seed=self.setup.seed), "bold"
+        )
+        self._say(tr("The game is saved to {path} after every move.").format(path=self.setup.path))
         if self.humans:
             self._say(
-                "Choose by number or by typing the start of a choice; ? lists the commands "
-                "(explanations, the whole table, the log, the rules, undo, quit).",
+                tr(
+                    "Choose by number or by typing the start of a choice; ? lists the commands "
+                    "(explanations, the whole table, the log, the rules, undo, quit)."
+                ),
                 "dim",
             )
 
@@ -363,15 +406,18 @@ class PlaySession:
         self.console.print(
             Panel(
                 Text(
-                    f"Pass the device to {who}, then press Enter.\n"
-                    f"Everyone else, look away: the next screen shows {who}'s hand.",
+                    # TRANSLATORS: {player} is a player's name.
+                    tr(
+                        "Pass the device to {player}, then press Enter.\n"
+                        "Everyone else, look away: the next screen shows {player}'s hand."
+                    ).format(player=who),
                     justify="center",
                 ),
-                title="Hot seat",
+                title=tr("Hot seat"),
                 padding=(1, 4),
             )
         )
-        answer = self._prompt(f"{who}, press Enter when ready (or type quit): ")
+        answer = self._prompt(tr("{player}, press Enter when ready (or type quit): ").format(player=who))
         if normalize(answer) in ("quit", "exit"):
             raise _Stop("quit")
 
@@ -388,7 +434,7 @@ class PlaySession:
             tell=self.game.story_lines,
             width=self.console.width,
         )
-        self._say("Since your last decision:", "bold underline")
+        self._say(tr("Since your last decision:"), "bold underline")
         if rows is not None and sum(self._lines(line) for line in lines) > rows - 1:
             room = rows - 2  # the title and the note
             kept: list[Text] = []
@@ -399,11 +445,16 @@ class PlaySession:
                 kept.insert(0, line)
                 room -= height
             left = len(lines) - len(kept)
-            self._say(f"  ... {left} earlier lines of this story: type log to read them.", "dim")
+            earlier = trn(
+                "  ... {n} earlier line of this story: type log to read them.",
+                "  ... {n} earlier lines of this story: type log to read them.",
+                left,
+            )
+            self._say(earlier.format(n=left), "dim")
             for line in kept:
                 self.console.print(line)
             return
-        for line in lines or [Text("  (nothing new)", style="dim")]:
+        for line in lines or [Text(tr("  (nothing new)"), style="dim")]:
             self.console.print(line)
 
     def _lines(self, renderable: RenderableType) -> int:
@@ -447,24 +498,29 @@ class PlaySession:
         return render.topic_tables(items, self.console.width)
 
     def _menu_again(self, seat: int, menu: list[Choice]) -> None:
-        self._say(f"{render.player_name(seat)}, your choices ({KEYS}):", "bold")
+        # TRANSLATORS: {player} is a player's name; {keys} the commands' reminder.
+        again = tr("{player}, your choices ({keys}):")
+        self._say(again.format(player=render.player_name(seat), keys=tr(KEYS)), "bold")
         self.console.print(render.choice_menu(menu, width=self.console.width))
 
     def _explain(self, typed: str, menu: list[Choice]) -> None:
         """``info NAME``: the explanations a name finds; ``info 3``: what choice 3 is about."""
         if self.glossary is None:
-            self._say(
-                f"{self.game.title} has no explanations of its pieces; rules shows the rules.", "yellow"
-            )
+            # TRANSLATORS: {game} is the game's title.
+            none = tr("{game} has no explanations of its pieces; rules shows the rules.")
+            self._say(none.format(game=self.game.title), "yellow")
             return
         if not typed:
             kinds = sorted({item["kind"] for item in self.glossary.entries})
-            self._say(f"Ask about any {', '.join(kinds)}: info NAME, or info 3 for what choice 3 is about.")
+            # TRANSLATORS: {kinds} lists kinds of pieces (card, die, ...).
+            ask = tr("Ask about any {kinds}: info NAME, or info 3 for what choice 3 is about.")
+            self._say(ask.format(kinds=", ".join(kinds)))
             return
         if typed.isdigit():
             number = int(typed)
             if not 1 <= number <= len(menu):
-                self._say(f"there is no choice {number}: the choices are 1 to {len(menu)}", "red")
+                no_choice = tr("there is no choice {number}: the choices are 1 to {count}")
+                self._say(no_choice.format(number=number, count=len(menu)), "red")
                 return
             choice = menu[number - 1]
             items = self.glossary.named(choice["topics"])
@@ -472,16 +528,19 @@ class PlaySession:
                 f"{number}) {choice['label']}" + (f" · {choice['hint']}" if choice["hint"] else ""), "bold"
             )
             if not items:
-                self._say("  (nothing in it to explain)", "dim")
+                self._say(tr("  (nothing in it to explain)"), "dim")
             for item in items:
                 self.console.print(render.explanation(item))
             return
         found = self.glossary.find(typed)
         if not found:
-            self._say(f"nothing is called {typed!r}: try a card, character, spell, board or die name", "red")
+            nothing = tr("nothing is called {name}: try a card, character, spell, board or die name")
+            self._say(nothing.format(name=repr(typed)), "red")
         elif len(found) > 3:
+            # TRANSLATORS: {name} is what the player typed; {names} the names it could be.
+            could = tr("{name} could be: {names}; type more of it")
             self._say(
-                f"{typed!r} could be: {', '.join(item['name'] for item in found)}; type more of it", "yellow"
+                could.format(name=repr(typed), names=", ".join(item["name"] for item in found)), "yellow"
             )
         else:
             for item in found:
@@ -498,10 +557,12 @@ class PlaySession:
         )
         book = render.pages(lines, size)
         if typed and not (typed.isdigit() and 1 <= int(typed) <= len(book)):
-            self._say(f"there is no page {typed!r} of the log: pages 1 to {len(book)}", "red")
+            no_page = tr("there is no page {page} of the log: pages 1 to {count}")
+            self._say(no_page.format(page=repr(typed), count=len(book)), "red")
             return
         number = int(typed) if typed else len(book)
-        self._say(f"The log, page {number} of {len(book)} (log N for page N):", "bold underline")
+        page = tr("The log, page {number} of {count} (log N for page N):")
+        self._say(page.format(number=number, count=len(book)), "bold underline")
         for line in book[number - 1]:
             self.console.print(line)
 
@@ -510,7 +571,9 @@ class PlaySession:
         # a state where the seat had one choice would be played again at once: go back further
         count = to_last_choice(self.state, self.steps, seat)
         if not count:
-            self._say(f"Nothing to take back: {refusal(self.steps, self.state, seat)}.", "yellow")
+            # TRANSLATORS: {reason} says why (a sentence without its full stop).
+            nothing = tr("Nothing to take back: {reason}.")
+            self._say(nothing.format(reason=refusal(self.steps, self.state, seat)), "yellow")
             return
         record = self.state.record()
         table = self.state.action_table()
@@ -526,7 +589,8 @@ class PlaySession:
         size = self.state.view(None, log_since=None)["log_size"]
         self.log_seen = {q: min(seen, size) for q, seen in self.log_seen.items()}
         self.save()
-        self._say(f"Taken back: {'; '.join(labels)}.", "bold yellow")
+        # TRANSLATORS: {choices} lists the choices taken back, separated by semicolons.
+        self._say(tr("Taken back: {choices}.").format(choices="; ".join(labels)), "bold yellow")
         raise _TookBack
 
     def _human_action(self, seat: int) -> Action:
@@ -548,7 +612,9 @@ class PlaySession:
         self.console.print()
         self._decision(seat, view, menu, story_from=since)
         while True:
-            answer = parse_choice(self._prompt(f"{who}, your choice [1-{len(labels)}]: "), labels, names)
+            # TRANSLATORS: {player} is a player's name; {count} the number of choices.
+            prompt = tr("{player}, your choice [1-{count}]: ").format(player=who, count=len(labels))
+            answer = parse_choice(self._prompt(prompt), labels, names)
             if isinstance(answer, Pick):
                 self.log_seen[seat] = view["log_size"]
                 return legal[answer.index]
@@ -560,9 +626,9 @@ class PlaySession:
                     continue
                 if answer.name == "help":
                     for line in HELP:
-                        self._say(line)
+                        self._say(tr(line))
                 elif answer.name == "rules":
-                    self.console.print(Text(render.reflow(self.game.rules_summary().rstrip())))
+                    self.console.print(Text(render.reflow(tr_document(self.game.rules_summary()).rstrip())))
                 elif answer.name == "info":
                     self._explain(answer.argument, menu)
                 elif answer.name == "log":
@@ -580,10 +646,10 @@ class PlaySession:
     def _stopped(self, how: str) -> int:
         path = self.setup.path
         if how == "interrupt":
-            self._say(f"Interrupted. Every move so far is saved in {path}.", "yellow")
+            self._say(tr("Interrupted. Every move so far is saved in {path}.").format(path=path), "yellow")
         else:
-            self._say(f"Saved {path}.", "bold")
-        self._say(f"Continue with: alaka play --resume {path}")
+            self._say(tr("Saved {path}.").format(path=path), "bold")
+        self._say(tr("Continue with: alaka play --resume {path}").format(path=path))
         return EXIT_INTERRUPTED if how == "interrupt" else EXIT_OK
 
     def _finish(self) -> None:
@@ -594,10 +660,10 @@ class PlaySession:
         if len(self.humans) == 1:
             viewer = self.humans[0]
             since = self.log_seen.get(viewer, 0)
-            title = "Since your last decision:"
+            title = tr("Since your last decision:")
         else:
             since = max(0, self.state.view(None, log_since=None)["log_size"] - 15)
-            title = "The last events:"
+            title = tr("The last events:")
         view = self.state.view(viewer, log_since=since)
         self.console.print()
         self.console.print(render.view_table(view))
@@ -614,5 +680,5 @@ class PlaySession:
         outcome = view["outcome"]
         if outcome is not None:
             self.console.print(render.outcome_table(outcome, self._names()))
-        self._say(f"The game is over. Its record is {self.setup.path}.", "bold")
-        self._say(f"Step through it with: alaka replay {self.setup.path}")
+        self._say(tr("The game is over. Its record is {path}.").format(path=self.setup.path), "bold")
+        self._say(tr("Step through it with: alaka replay {path}").format(path=self.setup.path))
