@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from alaka.core.errors import AlakaError
@@ -95,9 +95,29 @@ class Lesson:
     learner: int = 0
     seed: str = "lesson"
 
+    def in_reader_language(self) -> Lesson:
+        """This lesson with the coach's words in the reader's language (the games mark them with
+        ``N_``; they are translated here, where a front end takes the lesson)."""
+
+        def said(words: str) -> str:
+            return tr(words) if words else words
+
+        steps = tuple(replace(step, coach=said(step.coach), why=said(step.why)) for step in self.steps)
+        return replace(
+            self,
+            steps=steps,
+            title=said(self.title),
+            welcome=said(self.welcome),
+            farewell=said(self.farewell),
+            praise=said(self.praise),
+            advice=said(self.advice),
+            finish=said(self.finish),
+        )
+
 
 def lesson_of(game: str) -> Lesson:
-    """The lesson ``game``'s entry names (:class:`LessonError` if it has none)."""
+    """The lesson ``game``'s entry names (:class:`LessonError` if it has none), in the reader's
+    language."""
     found = entry(game)
     if found.lesson is None:
         # TRANSLATORS: {game} is the game's title.
@@ -106,7 +126,7 @@ def lesson_of(game: str) -> Lesson:
     lesson = getattr(importlib.import_module(module_name), attribute or "LESSON")
     if not isinstance(lesson, Lesson):
         raise TypeError(f"{found.lesson} is not a Lesson")
-    return lesson
+    return lesson.in_reader_language()
 
 
 def has_lesson(game: str) -> bool:
