@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from alaka.core.events import Encoder
 from alaka.core.events import event_json as core_event_json
+from alaka.core.language import N_, tr
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazoo import events as ev
 from alaka.games.alakazoo import rules
@@ -52,24 +53,24 @@ if TYPE_CHECKING:
     from alaka.games.alakazoo.state import AlakazooState
 
 PHASE_NAMES = {
-    rules.PH_BOARD: "choose boards",
-    rules.PH_REMOVE: "prepare the deck",
-    rules.PH_DEAL: "deal",
-    rules.PH_FIRST: "choose the first player",
-    rules.PH_ACTION: "choose an action",
-    rules.PH_ROLL: "roll the spell dice",
-    rules.PH_RESOLVE: "resolve the dice",
-    rules.PH_TOKENS_OVER: "return tokens over the limit",
-    rules.PH_CARDS_OVER: "discard cards over the limit",
-    rules.PH_REFILL: "refill the columns",
-    rules.PH_REDRAW: "discard cards to redraw",
-    rules.PH_REDRAW_DRAW: "draw",
-    rules.PH_HELPER_AT: "place the Magic Helper",
-    rules.PH_HELPER_RULE: "use a special rule",
-    rules.PH_HELPER_TARGET: "choose the special rule's target",
-    rules.PH_EXCHANGE: "take a random card",
-    rules.PH_DISPLAY: "display elements",
-    rules.PH_OVER: "game over",
+    rules.PH_BOARD: N_("choose boards"),
+    rules.PH_REMOVE: N_("prepare the deck"),
+    rules.PH_DEAL: N_("deal"),
+    rules.PH_FIRST: N_("choose the first player"),
+    rules.PH_ACTION: N_("choose an action"),
+    rules.PH_ROLL: N_("roll the spell dice"),
+    rules.PH_RESOLVE: N_("resolve the dice"),
+    rules.PH_TOKENS_OVER: N_("return tokens over the limit"),
+    rules.PH_CARDS_OVER: N_("discard cards over the limit"),
+    rules.PH_REFILL: N_("refill the columns"),
+    rules.PH_REDRAW: N_("discard cards to redraw"),
+    rules.PH_REDRAW_DRAW: N_("draw"),
+    rules.PH_HELPER_AT: N_("place the Magic Helper"),
+    rules.PH_HELPER_RULE: N_("use a special rule"),
+    rules.PH_HELPER_TARGET: N_("choose the special rule's target"),
+    rules.PH_EXCHANGE: N_("take a random card"),
+    rules.PH_DISPLAY: N_("display elements"),
+    rules.PH_OVER: N_("game over"),
 }
 
 
@@ -88,7 +89,8 @@ def _dark_taken(gained: int, owed: int) -> str:
 
 
 def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # TRANSLATORS: {n} is a seat number, 1 to 4
+    return tr("Player {n}").format(n=seat + 1)
 
 
 def helper_place(c: Components, where: int) -> str | None:
@@ -113,17 +115,21 @@ def describe_decision(s: AlakazooState) -> str:
     c = s.c
     who = player_name(s.player)
     if phase == rules.PH_OVER:
-        return "the game is over"
+        return tr("the game is over")
     if phase == rules.PH_BOARD:
-        return f"{who} chooses a portal board"
+        return tr("{player} chooses a portal board").format(player=who)
     if phase in rules.CHANCE_PHASES:
-        return f"chance: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {phase} is a phase name, e.g. "deal"
+        return tr("chance: {phase}").format(phase=tr(PHASE_NAMES[phase]))
     if phase == rules.PH_RESOLVE:
         shown = ", ".join(c.symbol_name(sym) for sym in s.pending)
-        return f"{who} resolves the dice ({shown})"
+        return tr("{player} resolves the dice ({shown})").format(player=who, shown=shown)
     if phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER):
-        return f"{who} must {PHASE_NAMES[phase]} ({s.excess} to go)"
-    return f"{who}: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {phase} is "return tokens over the limit" or "discard cards over the limit"
+        return tr("{player} must {phase} ({n} to go)").format(
+            player=who, phase=tr(PHASE_NAMES[phase]), n=s.excess
+        )
+    return tr("{player}: {phase}").format(player=who, phase=tr(PHASE_NAMES[phase]))
 
 
 def label(s: AlakazooState, action: Action) -> str:
@@ -134,32 +140,36 @@ def label(s: AlakazooState, action: Action) -> str:
     kind, arg = action.kind, action.arg
     if kind == BOARD:
         board = c.boards[arg]
-        return f"Choose portal board {board.number} ({c.creatures[board.creature]})"
+        # TRANSLATORS: {creature} is a creature's printed name
+        return tr("Choose portal board {number} ({creature})").format(
+            number=board.number, creature=c.creatures[board.creature]
+        )
     if kind == ROLL:
         dice = dice_key(arg).split("+")
         if len(dice) == 1:
-            return f"Action 1: roll die {dice[0]}"
-        return f"Action 1: roll dice {', '.join(dice[:-1])} and {dice[-1]}"
+            return tr("Action 1: roll die {die}").format(die=dice[0])
+        # TRANSLATORS: {dice} is a list of die numbers, "1, 2"; {last} the last die's number
+        return tr("Action 1: roll dice {dice} and {last}").format(dice=", ".join(dice[:-1]), last=dice[-1])
     if kind == TAKE:
-        return f"Action 2: take column {arg + 1} ({_cards(c, s.columns[arg])})"
+        return tr("Action 2: take column {column} ({cards})").format(column=arg + 1, cards=_cards(c, s.columns[arg]))
     if kind == REDRAW:
-        return "Action 2: discard cards and draw as many"
+        return tr("Action 2: discard cards and draw as many")
     if kind == HELPER:
-        return "Action 3: pay a stored token to use the Magic Helper"
+        return tr("Action 3: pay a stored token to use the Magic Helper")
     if kind == PLACE:
         colour = c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]
         return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({colour})"
     if kind == STORE:
-        return "Store the rainbow result on your Wizard card"
+        return tr("Store the rainbow result on your Wizard card")
     if kind == DARK:
-        return f"No free {c.colours[arg]} rune: take a Dark Power token"
+        return tr("No free {colour} rune: take a Dark Power token").format(colour=c.colours[arg])
     if kind == RETURN:
         where = "your Wizard card" if arg == WIZARD else f"the {rune_name(c, arg)}"
         return f"Return the token on {where}"
     if kind == DISCARD:
-        return f"Discard {c.card_name(arg)}"
+        return tr("Discard {card}").format(card=c.card_name(arg))
     if kind == STOP:
-        return f"Stop discarding and draw {s.draws_left}"
+        return tr("Stop discarding and draw {n}").format(n=s.draws_left)
     if kind == HELPER_AT:
         return (
             "Put the Helper on your Wizard card"
@@ -167,7 +177,7 @@ def label(s: AlakazooState, action: Action) -> str:
             else f"Put the Helper on your {c.element_types[arg]}"
         )
     if kind == SKIP:
-        return "Use no special rule"
+        return tr("Use no special rule")
     if kind == SWAP_BOARD:
         space = s.helper[s.player]
         return (
@@ -178,25 +188,25 @@ def label(s: AlakazooState, action: Action) -> str:
         space = s.helper[s.player]
         return f"Swap your {c.card_name(s.elements[s.player][space])} for {c.card_name(arg)} from your hand"
     if kind == GIVE:
-        return f"Special rule 2: give up {c.card_name(arg)}"
+        return tr("Special rule 2: give up {card}").format(card=c.card_name(arg))
     if kind == EXCHANGE:
-        return f"Exchange it for a random card of {player_name(arg)} (+1 Dark Power)"
+        return tr("Exchange it for a random card of {player} (+1 Dark Power)").format(player=player_name(arg))
     if kind == TAKE_CARD:
-        return f"Discard it and take {c.card_name(arg)} from the columns"
+        return tr("Discard it and take {card} from the columns").format(card=c.card_name(arg))
     if kind == DISPLAY:
         return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
     if kind == END:
-        return "End your turn"
+        return tr("End your turn")
     if kind == NO_ACTION:
-        return "Take no action and end your turn (no displays)"
+        return tr("Take no action and end your turn (no displays)")
     if kind == CARD:
         return c.card_name(arg)
     if kind == DIE:
-        return f"the die shows {c.symbol_name(arg)}"
+        return tr("the die shows {symbol}").format(symbol=c.symbol_name(arg))
     if kind == FIRST:
-        return f"{player_name(arg)} starts"
+        return tr("{player} starts").format(player=player_name(arg))
     if kind == REMOVE:
-        return f"the {c.creatures[arg]} cards go back to the box"
+        return tr("the {creature} cards go back to the box").format(creature=c.creatures[arg])
     return action.name
 
 
@@ -328,20 +338,20 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.ColumnDealt(column=column, card=card):
             return f"{c.card_name(card)} is laid in column {column + 1}."
         case ev.FirstPlayer():
-            return f"{who} is the first player."
+            return tr("{player} is the first player.").format(player=who)
         case ev.TurnStarted(turn=turn):
-            return f"Turn {turn}: {who}."
+            return tr("Turn {turn}: {player}.").format(turn=turn, player=who)
         case ev.Passed(returned=returned):
             back = f" and returns {returned} Dark Power" if returned else ""
             return f"{who} has 3 Dark Power, passes{back}."
         case ev.Rolled(dice=dice):
             return f"{who} rolls dice {dice_key(dice).replace('+', ', ')}."
         case ev.DieRolled(die=die, symbol=symbol):
-            return f"Die {die + 1} shows {c.symbol_name(symbol)}."
+            return tr("Die {die} shows {symbol}.").format(die=die + 1, symbol=c.symbol_name(symbol))
         case ev.Placed(symbol=symbol, rune=rune):
             return f"{who} puts the {c.symbol_name(symbol)} result on the {rune_name(c, rune)}."
         case ev.Stored():
-            return f"{who} stores a Magic Power token on the Wizard card."
+            return tr("{player} stores a Magic Power token on the Wizard card.").format(player=who)
         case ev.DarkTaken(colour=colour, gained=gained):
             took = "takes a Dark Power token" if gained else "would take Dark Power but already has 3"
             return f"{who} has no free {c.colours[colour]} rune and {took}."
@@ -354,7 +364,7 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
             where = "the Wizard card" if rune == WIZARD else f"the {rune_name(c, rune)}"
             return f"{who} returns the token on {where}."
         case ev.Discarded(card=card):
-            return f"{who} discards {c.card_name(card)}."
+            return tr("{player} discards {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnTaken(column=column, cards=cards):
             return f"{who} takes column {column + 1}: {_cards(c, cards)}."
         case ev.ColumnDiscarded(column=column, cards=cards):
@@ -365,15 +375,15 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
             pile = amount(count, "card")
             return f"The deck is empty; the discard pile ({pile}) is shuffled into a new deck."
         case ev.RedrawStarted():
-            return f"{who} discards cards to draw as many."
+            return tr("{player} discards cards to draw as many.").format(player=who)
         case ev.Drew(card=card):
             return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(card)}."
         case ev.HelperPaid():
-            return f"{who} pays a stored token to use the Magic Helper."
+            return tr("{player} pays a stored token to use the Magic Helper.").format(player=who)
         case ev.HelperPlaced(place=place):
             return f"{who} puts the Magic Helper on the {helper_place(c, place)}."
         case ev.RuleSkipped():
-            return f"{who} uses no special rule."
+            return tr("{player} uses no special rule.").format(player=who)
         case ev.BoardSwap(other=other, mine=mine, theirs=theirs):
             return f"{who} swaps {c.card_name(mine)} for {player_name(other)}'s {c.card_name(theirs)}."
         case ev.HandSwap(placed=placed, taken=taken):
@@ -393,9 +403,9 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.BoardCompleted():
             return f"{who} completes the board first (+1). The round is played to its end."
         case ev.TurnEnded():
-            return f"{who} ends the turn."
+            return tr("{player} ends the turn.").format(player=who)
         case ev.NoAction():
-            return f"{who} takes no action."
+            return tr("{player} takes no action.").format(player=who)
         case ev.FinalScore(lines=lines, own_creature=own_creature):
             return f"Final score, {who}: +{lines} for rows and columns, +{own_creature} for the own creature."
         case ev.Truncated(turns=turns):
