@@ -30,8 +30,6 @@ def wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(language, "catalogue", lambda code: _Wrapped())
 
 
-
-
 def test_text_goes_through_the_catalogue(wrapped: None) -> None:
     s = G.new_initial_state(2)
     assert isinstance(s, AlakazooState)
@@ -45,5 +43,6 @@ def test_text_goes_through_the_catalogue(wrapped: None) -> None:
         said = text.event_text(s.c, event, False)
     assert decision.startswith("<<") and decision != english[0]
     assert label.startswith("<<") and isinstance(actions[0], ZooAction)
-    assert said == "<<{player} ends the turn.>>".replace("{player}", "<<Player {n}>>".replace("{n}", "1"))
-    assert (text.describe_decision(s), text.label(s, actions[0]), text.event_text(s.c, event, False)) == english
+    assert said == "<<<<Player 1>> ends the turn.>>"
+    again = (text.describe_decision(s), text.label(s, actions[0]), text.event_text(s.c, event, False))
+    assert again == english

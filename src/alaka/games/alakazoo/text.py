@@ -151,7 +151,8 @@ def label(s: AlakazooState, action: Action) -> str:
         # TRANSLATORS: {dice} is a list of die numbers, "1, 2"; {last} the last die's number
         return tr("Action 1: roll dice {dice} and {last}").format(dice=", ".join(dice[:-1]), last=dice[-1])
     if kind == TAKE:
-        return tr("Action 2: take column {column} ({cards})").format(column=arg + 1, cards=_cards(c, s.columns[arg]))
+        shown = _cards(c, s.columns[arg])
+        return tr("Action 2: take column {column} ({cards})").format(column=arg + 1, cards=shown)
     if kind == REDRAW:
         return tr("Action 2: discard cards and draw as many")
     if kind == HELPER:
