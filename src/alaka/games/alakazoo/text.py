@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from alaka.core.events import Encoder
 from alaka.core.events import event_json as core_event_json
-from alaka.core.language import N_, tr
+from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazoo import events as ev
 from alaka.games.alakazoo import rules
@@ -331,13 +331,18 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
     who = player_name(event.actor) if event.actor >= 0 else ""
     match event:
         case ev.BoardChosen(board=board):
-            return f"{who} chooses portal board {board + 1} ({c.creatures[c.boards[board].creature]})."
+            creature = c.creatures[c.boards[board].creature]
+            return tr("{player} chooses portal board {number} ({creature}).").format(
+                player=who, number=board + 1, creature=creature
+            )
         case ev.CreatureRemoved(creature=creature):
-            return f"The {c.creatures[creature]} cards go back to the box."
+            return tr("The {creature} cards go back to the box.").format(creature=c.creatures[creature])
         case ev.Dealt(card=card):
-            return f"{who} is dealt a card." if hidden else f"{who} is dealt {c.card_name(card)}."
+            if hidden:
+                return tr("{player} is dealt a card.").format(player=who)
+            return tr("{player} is dealt {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnDealt(column=column, card=card):
-            return f"{c.card_name(card)} is laid in column {column + 1}."
+            return tr("{card} is laid in column {column}.").format(card=c.card_name(card), column=column + 1)
         case ev.FirstPlayer():
             return tr("{player} is the first player.").format(player=who)
         case ev.TurnStarted(turn=turn):
@@ -346,7 +351,9 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
             back = f" and returns {returned} Dark Power" if returned else ""
             return f"{who} has 3 Dark Power, passes{back}."
         case ev.Rolled(dice=dice):
-            return f"{who} rolls dice {dice_key(dice).replace('+', ', ')}."
+            # TRANSLATORS: {dice} is a list of die numbers, "1, 3"
+            rolled = dice_key(dice).replace("+", ", ")
+            return tr("{player} rolls dice {dice}.").format(player=who, dice=rolled)
         case ev.DieRolled(die=die, symbol=symbol):
             return tr("Die {die} shows {symbol}.").format(die=die + 1, symbol=c.symbol_name(symbol))
         case ev.Placed(symbol=symbol, rune=rune):
@@ -367,18 +374,27 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.Discarded(card=card):
             return tr("{player} discards {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnTaken(column=column, cards=cards):
-            return f"{who} takes column {column + 1}: {_cards(c, cards)}."
+            return tr("{player} takes column {column}: {cards}.").format(
+                player=who, column=column + 1, cards=_cards(c, cards)
+            )
         case ev.ColumnDiscarded(column=column, cards=cards):
-            return f"Column {column + 1} already has 4 cards; they are discarded: {_cards(c, cards)}."
+            return tr("Column {column} already has 4 cards; they are discarded: {cards}.").format(
+                column=column + 1, cards=_cards(c, cards)
+            )
         case ev.Refilled(column=column, card=card):
-            return f"{c.card_name(card)} is added to column {column + 1}."
+            return tr("{card} is added to column {column}.").format(card=c.card_name(card), column=column + 1)
         case ev.Reshuffled(count=count):
-            pile = amount(count, "card")
-            return f"The deck is empty; the discard pile ({pile}) is shuffled into a new deck."
+            return trn(
+                "The deck is empty; the discard pile ({n} card) is shuffled into a new deck.",
+                "The deck is empty; the discard pile ({n} cards) is shuffled into a new deck.",
+                count,
+            ).format(n=count)
         case ev.RedrawStarted():
             return tr("{player} discards cards to draw as many.").format(player=who)
         case ev.Drew(card=card):
-            return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(card)}."
+            if hidden:
+                return tr("{player} draws a card.").format(player=who)
+            return tr("{player} draws {card}.").format(player=who, card=c.card_name(card))
         case ev.HelperPaid():
             return tr("{player} pays a stored token to use the Magic Helper.").format(player=who)
         case ev.HelperPlaced(place=place):
@@ -386,31 +402,48 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.RuleSkipped():
             return tr("{player} uses no special rule.").format(player=who)
         case ev.BoardSwap(other=other, mine=mine, theirs=theirs):
-            return f"{who} swaps {c.card_name(mine)} for {player_name(other)}'s {c.card_name(theirs)}."
+            return tr("{player} swaps {mine} for {other}'s {theirs}.").format(
+                player=who, mine=c.card_name(mine), other=player_name(other), theirs=c.card_name(theirs)
+            )
         case ev.HandSwap(placed=placed, taken=taken):
-            back = c.card_name(taken)
-            return f"{who} puts {c.card_name(placed)} from hand on the board and takes {back} back."
+            return tr("{player} puts {placed} from hand on the board and takes {taken} back.").format(
+                player=who, placed=c.card_name(placed), taken=c.card_name(taken)
+            )
         case ev.Exchanged(other=other, given=given, taken=taken):
             if hidden:
-                return f"{who} exchanges a card for a random card of {player_name(other)}."
-            return f"{who} gives {c.card_name(given)} to {player_name(other)} and gets {c.card_name(taken)}."
+                return tr("{player} exchanges a card for a random card of {other}.").format(
+                    player=who, other=player_name(other)
+                )
+            return tr("{player} gives {given} to {other} and gets {taken}.").format(
+                player=who, given=c.card_name(given), other=player_name(other), taken=c.card_name(taken)
+            )
         case ev.CardTaken(discarded=discarded, taken=taken):
-            return f"{who} discards {c.card_name(discarded)} and takes {c.card_name(taken)} from the columns."
+            return tr("{player} discards {discarded} and takes {taken} from the columns.").format(
+                player=who, discarded=c.card_name(discarded), taken=c.card_name(taken)
+            )
         case ev.Displayed(card=card, creature_point=creature_point, first=first):
             points = (("its creature", creature_point), ("first of its type", first))
             bonus = [why for why, got in points if got]
             earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
             return f"{who} displays {c.card_name(card)}{earned}."
         case ev.BoardCompleted():
-            return f"{who} completes the board first (+1). The round is played to its end."
+            return tr("{player} completes the board first (+1). The round is played to its end.").format(
+                player=who
+            )
         case ev.TurnEnded():
             return tr("{player} ends the turn.").format(player=who)
         case ev.NoAction():
             return tr("{player} takes no action.").format(player=who)
         case ev.FinalScore(lines=lines, own_creature=own_creature):
-            return f"Final score, {who}: +{lines} for rows and columns, +{own_creature} for the own creature."
+            return tr(
+                "Final score, {player}: +{lines} for rows and columns, +{own} for the own creature."
+            ).format(player=who, lines=lines, own=own_creature)
         case ev.Truncated(turns=turns):
-            return f"The game stops at the safety limit after {amount(turns, 'turn')}."
+            return trn(
+                "The game stops at the safety limit after {n} turn.",
+                "The game stops at the safety limit after {n} turns.",
+                turns,
+            ).format(n=turns)
     raise TypeError(f"no words for the event {event!r}")
 
 
