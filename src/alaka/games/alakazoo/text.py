@@ -499,57 +499,60 @@ def render(view: JsonDict, log_lines: int = 8) -> str:
 # -- the guided first game (lesson.py): the coach's words -------------------------------------
 
 #: What the coach says, by step (``alaka learn alakazoo`` and the browser's "Learn to play").
+#: Marked with N_: the lesson (alaka.core.lesson) says them, translated where they are read.
 COACH = {
-    "welcome": (
+    "welcome": N_(
         "Welcome to the Magic Tournament! You are Player 1, with the Griffin's portal board. Fill"
         " your board's nine spaces with creature elements: each space needs two Magic Power"
         " tokens on its runes before an element can go there."
     ),
-    "roll": (
+    "roll": N_(
         "A turn is one of three actions, then displaying. Start with Action 1: roll two spell"
         " dice. Each result puts a Magic Power token on a rune of its colour."
     ),
-    "place_blue": (
+    "place_blue": N_(
         "The head space already has a token on its green rune. Put the blue result on its blue"
         " rune: with both runes active, the head space is ready for an element."
     ),
-    "place_rainbow": (
+    "place_rainbow": N_(
         "A rainbow result goes on any free rune, or onto your Wizard card for later. Your choice:"
         " where will it help most?"
     ),
-    "why_rainbow": (
+    "why_rainbow": N_(
         "you hold the Griffin left ear, and the left ear space now needs just one more token"
         " (a result of its other rune's colour, or a rainbow) to take it."
     ),
-    "display": (
+    "display": N_(
         "After your action you may display. The head space has two active runes and you hold the"
         " Griffin head: display it. Its two tokens go back to the pool, and it scores two points:"
         " a Griffin on a board in play, and the first head anyone displays."
     ),
-    "end": "Nothing more can be displayed: end your turn, and the dice go to Player 2.",
-    "take": (
+    "end": N_("Nothing more can be displayed: end your turn, and the dice go to Player 2."),
+    "take": N_(
         "Action 2 takes all the cards of one column. Take column 2: the Griffin body fits your"
         " board, and two cards bring your hand to four, the most you may hold without paying a"
         " Dark Power token."
     ),
-    "end_again": (
+    "end_again": N_(
         "No space has two active runes yet, so there is nothing to display: end your turn. The"
         " columns were filled up again from the deck."
     ),
-    "free_action": (
+    "free_action": N_(
         "Your turn, your choice. Look at your hand, your runes and the columns: which action"
         " moves your board forward?"
     ),
-    "why_action": (
+    "why_action": N_(
         "your hand is full, so taking a column would cost a card and a Dark Power token, while"
         " all three dice bring up to three tokens for the elements you already hold."
     ),
-    "finish": ("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
-    "farewell": (
+    "finish": N_("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
+    "farewell": N_(
         "That is a whole turn: an action, then displaying. The game ends once someone fills all"
         " nine spaces; rows and columns of one creature, or of all different ones, score extra."
         " You are ready for a short game."
     ),
-    "praise": "Well chosen: {why}",
-    "advice": "That is allowed too, but the stronger choice was “{best}”: {why}",
+    # TRANSLATORS: {why} is the coach's reason
+    "praise": N_("Well chosen: {why}"),
+    # TRANSLATORS: {best} is an action's label, {why} the coach's reason
+    "advice": N_("That is allowed too, but the stronger choice was “{best}”: {why}"),
 }
