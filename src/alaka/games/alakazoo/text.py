@@ -159,35 +159,40 @@ def label(s: AlakazooState, action: Action) -> str:
         return tr("Action 3: pay a stored token to use the Magic Helper")
     if kind == PLACE:
         colour = c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]
-        return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({colour})"
+        # TRANSLATORS: {rune} is e.g. "head space, rune 1"; {symbol} and {colour} printed die faces
+        return tr("Put the {symbol} result on the {rune} ({colour})").format(
+            symbol=c.symbol_name(arg), rune=rune_name(c, action.arg2), colour=colour
+        )
     if kind == STORE:
         return tr("Store the rainbow result on your Wizard card")
     if kind == DARK:
         return tr("No free {colour} rune: take a Dark Power token").format(colour=c.colours[arg])
     if kind == RETURN:
-        where = "your Wizard card" if arg == WIZARD else f"the {rune_name(c, arg)}"
-        return f"Return the token on {where}"
+        if arg == WIZARD:
+            return tr("Return the token on your Wizard card")
+        return tr("Return the token on the {rune}").format(rune=rune_name(c, arg))
     if kind == DISCARD:
         return tr("Discard {card}").format(card=c.card_name(arg))
     if kind == STOP:
         return tr("Stop discarding and draw {n}").format(n=s.draws_left)
     if kind == HELPER_AT:
-        return (
-            "Put the Helper on your Wizard card"
-            if arg == WIZARD
-            else f"Put the Helper on your {c.element_types[arg]}"
-        )
+        if arg == WIZARD:
+            return tr("Put the Helper on your Wizard card")
+        return tr("Put the Helper on your {space}").format(space=c.element_types[arg])
     if kind == SKIP:
         return tr("Use no special rule")
     if kind == SWAP_BOARD:
         space = s.helper[s.player]
-        return (
-            f"Swap your {c.card_name(s.elements[s.player][space])} for {player_name(arg)}'s "
-            f"{c.card_name(s.elements[arg][space])} (+1 Dark Power)"
+        return tr("Swap your {mine} for {other}'s {theirs} (+1 Dark Power)").format(
+            mine=c.card_name(s.elements[s.player][space]),
+            other=player_name(arg),
+            theirs=c.card_name(s.elements[arg][space]),
         )
     if kind == SWAP_HAND:
         space = s.helper[s.player]
-        return f"Swap your {c.card_name(s.elements[s.player][space])} for {c.card_name(arg)} from your hand"
+        return tr("Swap your {mine} for {card} from your hand").format(
+            mine=c.card_name(s.elements[s.player][space]), card=c.card_name(arg)
+        )
     if kind == GIVE:
         return tr("Special rule 2: give up {card}").format(card=c.card_name(arg))
     if kind == EXCHANGE:
@@ -195,7 +200,9 @@ def label(s: AlakazooState, action: Action) -> str:
     if kind == TAKE_CARD:
         return tr("Discard it and take {card} from the columns").format(card=c.card_name(arg))
     if kind == DISPLAY:
-        return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
+        return tr("Display {card} on your {space} space").format(
+            card=c.card_name(arg), space=c.element_types[arg % NUM_TYPES]
+        )
     if kind == END:
         return tr("End your turn")
     if kind == NO_ACTION:
@@ -357,20 +364,28 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.DieRolled(die=die, symbol=symbol):
             return tr("Die {die} shows {symbol}.").format(die=die + 1, symbol=c.symbol_name(symbol))
         case ev.Placed(symbol=symbol, rune=rune):
-            return f"{who} puts the {c.symbol_name(symbol)} result on the {rune_name(c, rune)}."
+            return tr("{player} puts the {symbol} result on the {rune}.").format(
+                player=who, symbol=c.symbol_name(symbol), rune=rune_name(c, rune)
+            )
         case ev.Stored():
             return tr("{player} stores a Magic Power token on the Wizard card.").format(player=who)
         case ev.DarkTaken(colour=colour, gained=gained):
-            took = "takes a Dark Power token" if gained else "would take Dark Power but already has 3"
-            return f"{who} has no free {c.colours[colour]} rune and {took}."
+            if gained:
+                return tr("{player} has no free {colour} rune and takes a Dark Power token.").format(
+                    player=who, colour=c.colours[colour]
+                )
+            return tr(
+                "{player} has no free {colour} rune and would take Dark Power but already has 3."
+            ).format(player=who, colour=c.colours[colour])
         case ev.OverTokens(excess=excess, gained=gained, owed=owed):
             over = amount(excess, "Magic Power token")
             return f"{who} is {over} over the limit of 6 and {_dark_taken(gained, owed)}."
         case ev.OverCards(excess=excess, gained=gained, owed=owed):
             return f"{who} is {amount(excess, 'card')} over the limit of 4 and {_dark_taken(gained, owed)}."
         case ev.Returned(rune=rune):
-            where = "the Wizard card" if rune == WIZARD else f"the {rune_name(c, rune)}"
-            return f"{who} returns the token on {where}."
+            if rune == WIZARD:
+                return tr("{player} returns the token on the Wizard card.").format(player=who)
+            return tr("{player} returns the token on the {rune}.").format(player=who, rune=rune_name(c, rune))
         case ev.Discarded(card=card):
             return tr("{player} discards {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnTaken(column=column, cards=cards):
