@@ -82,10 +82,10 @@ def amount(count: int, noun: str) -> str:
 def _dark_taken(gained: int, owed: int) -> str:
     """What a penalty gave; the cap of 3 explains a token not taken (Z2, Z5)."""
     if gained == owed:
-        return f"takes {gained} Dark Power"
+        return tr("takes {n} Dark Power").format(n=gained)
     if gained == 0:
-        return "already has 3 Dark Power, so takes none"
-    return f"takes {gained} Dark Power, not {owed}: Dark Power stops at 3"
+        return tr("already has 3 Dark Power, so takes none")
+    return tr("takes {n} Dark Power, not {owed}: Dark Power stops at 3").format(n=gained, owed=owed)
 
 
 def player_name(seat: int) -> str:
@@ -355,8 +355,11 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.TurnStarted(turn=turn):
             return tr("Turn {turn}: {player}.").format(turn=turn, player=who)
         case ev.Passed(returned=returned):
-            back = f" and returns {returned} Dark Power" if returned else ""
-            return f"{who} has 3 Dark Power, passes{back}."
+            if returned:
+                return tr("{player} has 3 Dark Power, passes and returns {n} Dark Power.").format(
+                    player=who, n=returned
+                )
+            return tr("{player} has 3 Dark Power, passes.").format(player=who)
         case ev.Rolled(dice=dice):
             # TRANSLATORS: {dice} is a list of die numbers, "1, 3"
             rolled = dice_key(dice).replace("+", ", ")
@@ -378,10 +381,19 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
                 "{player} has no free {colour} rune and would take Dark Power but already has 3."
             ).format(player=who, colour=c.colours[colour])
         case ev.OverTokens(excess=excess, gained=gained, owed=owed):
-            over = amount(excess, "Magic Power token")
-            return f"{who} is {over} over the limit of 6 and {_dark_taken(gained, owed)}."
+            # TRANSLATORS: {taken} is e.g. "takes 1 Dark Power"
+            return trn(
+                "{player} is {n} Magic Power token over the limit of 6 and {taken}.",
+                "{player} is {n} Magic Power tokens over the limit of 6 and {taken}.",
+                excess,
+            ).format(player=who, n=excess, taken=_dark_taken(gained, owed))
         case ev.OverCards(excess=excess, gained=gained, owed=owed):
-            return f"{who} is {amount(excess, 'card')} over the limit of 4 and {_dark_taken(gained, owed)}."
+            # TRANSLATORS: {taken} is e.g. "takes 1 Dark Power"
+            return trn(
+                "{player} is {n} card over the limit of 4 and {taken}.",
+                "{player} is {n} cards over the limit of 4 and {taken}.",
+                excess,
+            ).format(player=who, n=excess, taken=_dark_taken(gained, owed))
         case ev.Returned(rune=rune):
             if rune == WIZARD:
                 return tr("{player} returns the token on the Wizard card.").format(player=who)
