@@ -222,10 +222,12 @@ def _dark_hint(s: AlakazooState, seat: int, owed: int = 1) -> str:
     """What ``owed`` Dark Power tokens would do to ``seat``: how many it gets and what 3 means."""
     gained = rules.dark_gain(s, seat, owed)
     if gained == 0:
-        return "no Dark Power: you hold 3" if s.dark[seat] >= rules.MAX_DARK else "no Dark Power is left"
+        if s.dark[seat] >= rules.MAX_DARK:
+            return tr("no Dark Power: you hold 3")
+        return tr("no Dark Power is left")
     if s.dark[seat] + gained >= rules.MAX_DARK:
-        return f"+{gained} Dark Power: 3, you pass your next turn"
-    return f"+{gained} Dark Power"
+        return tr("+{n} Dark Power: 3, you pass your next turn").format(n=gained)
+    return tr("+{n} Dark Power").format(n=gained)
 
 
 def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
@@ -282,11 +284,11 @@ def hint(s: AlakazooState, action: Action) -> str | None:
     if kind == SWAP_BOARD:
         return _dark_hint(s, p)
     if kind == GIVE:
-        return "then a random card of another hand (+1 Dark Power) or any card of the columns"
+        return tr("then a random card of another hand (+1 Dark Power) or any card of the columns")
     if kind == EXCHANGE:
         return f"a random one of {player_name(arg)}'s {amount(len(s.hands[arg]), 'card')}; {_dark_hint(s, p)}"
     if kind == NO_ACTION:
-        return "no displays this turn either"
+        return tr("no displays this turn either")
     return None
 
 
