@@ -12,6 +12,7 @@ import copy
 from functools import cache
 
 from alaka.core.glossary import Explanation, explained
+from alaka.core.language import reading, tr
 from alaka.core.protocol import Action, State
 from alaka.games.alakazoo.actions import (
     BOARD,
@@ -63,7 +64,7 @@ def _creatures(c: Components) -> list[Explanation]:
         out.append(
             explained(
                 creature,
-                "creature",
+                tr("creature"),
                 f"A fantastic creature ({c.creature_symbols[k]} symbol) with nine element cards; "
                 f"it is the creature of {board_name(board)}.",
                 [
@@ -85,7 +86,7 @@ def _cards(c: Components) -> list[Explanation]:
         out.append(
             explained(
                 c.card_name(card),
-                "element card",
+                tr("element card"),
                 f"The {c.element_types[space]} of the {creature}: it can only be displayed on the "
                 f"{c.element_types[space]} space ({_place(space)}) once both runes there hold a token.",
                 [
@@ -101,7 +102,7 @@ def _spaces(c: Components) -> list[Explanation]:
     return [
         explained(
             f"{name} space",
-            "board space",
+            tr("board space"),
             f"The space for {name} elements, {_place(space)} of every portal board; its two runes "
             "must both hold a Magic Power token before an element goes there.",
             aliases=[name],
@@ -124,7 +125,7 @@ def _boards(c: Components) -> list[Explanation]:
         out.append(
             explained(
                 board_name(board.number),
-                "portal board",
+                tr("portal board"),
                 f"Shows the {c.creatures[board.creature]}; 18 runes, two on each space: {per_colour}.",
                 [f"Row {row + 1}: " + " | ".join(grid[row]) for row in range(3)],
                 grid,
@@ -141,7 +142,7 @@ def _dice(c: Components, dice: tuple[tuple[int, ...], ...]) -> list[Explanation]
         out.append(
             explained(
                 die_name(d),
-                "spell die",
+                tr("spell die"),
                 f"A spell die of the {dice_set} set: {_faces(c, faces)}.",
                 [
                     "A colour puts a Magic Power token on a free rune of that colour (none free: "
@@ -157,100 +158,126 @@ def _dice(c: Components, dice: tuple[tuple[int, ...], ...]) -> list[Explanation]
 
 def _rules(each_gain: bool, per_excess: bool) -> list[Explanation]:
     over = (
-        "one Dark Power token for each token or card over"
+        tr("one Dark Power token for each token or card over")
         if per_excess
-        else "one Dark Power token, however far over"
+        else tr("one Dark Power token, however far over")
     )
-    when = "after every gain" if each_gain else "at the end of the action"
+    when = tr("after every gain") if each_gain else tr("at the end of the action")
     return [
         explained(
             "Magic Power token",
-            "token",
-            "Put on a rune by a die result; two on a space let an element be displayed there.",
-            ["A rainbow result may be kept on the Wizard card instead, to pay for the Magic Helper."],
+            tr("token"),
+            tr("Put on a rune by a die result; two on a space let an element be displayed there."),
+            [tr("A rainbow result may be kept on the Wizard card instead, to pay for the Magic Helper.")],
             aliases=["Magic Power", "token"],
         ),
         explained(
             "Dark Power token",
-            "token",
-            "A penalty: for a rolled colour with no free rune, going over a limit, or a special "
-            "rule used against another player.",
-            ["Nobody holds more than 3; whoever starts a turn with 3 skips that turn and hands them back."],
+            tr("token"),
+            tr(
+                "A penalty: for a rolled colour with no free rune, going over a limit, or a special "
+                "rule used against another player."
+            ),
+            [
+                tr(
+                    "Nobody holds more than 3; whoever starts a turn with 3 skips that turn and hands "
+                    "them back."
+                )
+            ],
             aliases=["Dark Power"],
         ),
         explained(
             "Wizard card",
-            "card",
-            "Where your stored Magic Power tokens wait; each one pays for one use of the Magic Helper.",
+            tr("card"),
+            tr("Where your stored Magic Power tokens wait; each one pays for one use of the Magic Helper."),
         ),
         explained(
             "Magic Helper",
-            "piece",
-            "Action 3: pay a stored token, stand the Helper on one of your elements (or the Wizard "
-            "card), then you may use special rule 1 or 2.",
+            tr("piece"),
+            tr(
+                "Action 3: pay a stored token, stand the Helper on one of your elements (or the Wizard "
+                "card), then you may use special rule 1 or 2."
+            ),
             aliases=["Helper"],
         ),
         explained(
             "Special rule 1",
-            "special rule",
-            "Swap the element under the Helper for one of the same type: from another board "
-            "(+1 Dark Power) or from your hand.",
+            tr("special rule"),
+            tr(
+                "Swap the element under the Helper for one of the same type: from another board "
+                "(+1 Dark Power) or from your hand."
+            ),
         ),
         explained(
             "Special rule 2",
-            "special rule",
-            "Give up a hand card for a random card of another player's hand (+1 Dark Power), or "
-            "discard it and take any card from the columns.",
+            tr("special rule"),
+            tr(
+                "Give up a hand card for a random card of another player's hand (+1 Dark Power), or "
+                "discard it and take any card from the columns."
+            ),
         ),
         explained(
             "Action 1",
-            "action",
-            "Roll one, two or three spell dice together and place every result.",
+            tr("action"),
+            tr("Roll one, two or three spell dice together and place every result."),
             aliases=["roll"],
         ),
         explained(
             "Action 2",
-            "action",
-            "Take all the cards of one column (the columns are then refilled), or discard cards and "
-            "draw as many.",
+            tr("action"),
+            tr(
+                "Take all the cards of one column (the columns are then refilled), or discard cards and "
+                "draw as many."
+            ),
             aliases=["column", "columns"],
         ),
         explained(
-            "Action 3", "action", "Use the Magic Helper (see Magic Helper).", aliases=["helper action"]
+            "Action 3",
+            tr("action"),
+            tr("Use the Magic Helper (see Magic Helper)."),
+            aliases=["helper action"],
         ),
         explained(
             "Limits",
-            "rule",
-            f"At most 6 Magic Power tokens and 4 cards, checked {when}: going over costs the extra "
-            f"tokens or cards and {over}.",
+            tr("rule"),
+            # TRANSLATORS: {when} is "after every gain" or "at the end of the action"
+            tr(
+                "At most 6 Magic Power tokens and 4 cards, checked {when}: going over costs the extra "
+                "tokens or cards and {over}."
+            ).format(when=when, over=over),
             aliases=["hand limit", "token limit"],
         ),
         explained(
             "Display points",
-            "scoring",
-            "+1 when the element's creature is shown on a board in play, +1 for the first element "
-            "of its type anyone displays.",
+            tr("scoring"),
+            tr(
+                "+1 when the element's creature is shown on a board in play, +1 for the first element "
+                "of its type anyone displays."
+            ),
         ),
         explained(
             "Final score",
-            "scoring",
-            "The first full board scores +1 and the round is finished; then each row and column of "
-            "one creature or of three different creatures scores +1, and a board all of its own "
-            "creature +1 more.",
+            tr("scoring"),
+            tr(
+                "The first full board scores +1 and the round is finished; then each row and column of "
+                "one creature or of three different creatures scores +1, and a board all of its own "
+                "creature +1 more."
+            ),
             aliases=["end", "scoring"],
         ),
         explained(
             "rainbow",
-            "die face",
-            "The ring face of a spell die: a token on any free rune, or stored on the Wizard card.",
+            tr("die face"),
+            tr("The ring face of a spell die: a token on any free rune, or stored on the Wizard card."),
         ),
     ]
 
 
 @cache
 def _glossary(
-    c: Components, dice: tuple[tuple[int, ...], ...], each_gain: bool, per_excess: bool
+    c: Components, dice: tuple[tuple[int, ...], ...], each_gain: bool, per_excess: bool, language: str
 ) -> tuple[Explanation, ...]:
+    """The explanations, in ``language`` (the reader's: the cache keeps one set a language)."""
     return (
         *_rules(each_gain, per_excess),
         *_creatures(c),
@@ -267,7 +294,9 @@ def glossary(state: State) -> list[Explanation]:
         raise TypeError("an Alakazoo glossary needs an Alakazoo state")
     opts = state.opts
     # copies: the cached explanations are shared, and a caller may change what it is given
-    return copy.deepcopy(list(_glossary(state.c, opts.dice, opts.limit_each_gain, opts.dark_per_excess)))
+    return copy.deepcopy(
+        list(_glossary(state.c, opts.dice, opts.limit_each_gain, opts.dark_per_excess, reading()))
+    )
 
 
 def topics(state: State, action: Action) -> list[str]:

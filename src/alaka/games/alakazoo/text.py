@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from alaka.core.events import Encoder
 from alaka.core.events import event_json as core_event_json
+from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazoo import events as ev
 from alaka.games.alakazoo import rules
@@ -52,24 +53,24 @@ if TYPE_CHECKING:
     from alaka.games.alakazoo.state import AlakazooState
 
 PHASE_NAMES = {
-    rules.PH_BOARD: "choose boards",
-    rules.PH_REMOVE: "prepare the deck",
-    rules.PH_DEAL: "deal",
-    rules.PH_FIRST: "choose the first player",
-    rules.PH_ACTION: "choose an action",
-    rules.PH_ROLL: "roll the spell dice",
-    rules.PH_RESOLVE: "resolve the dice",
-    rules.PH_TOKENS_OVER: "return tokens over the limit",
-    rules.PH_CARDS_OVER: "discard cards over the limit",
-    rules.PH_REFILL: "refill the columns",
-    rules.PH_REDRAW: "discard cards to redraw",
-    rules.PH_REDRAW_DRAW: "draw",
-    rules.PH_HELPER_AT: "place the Magic Helper",
-    rules.PH_HELPER_RULE: "use a special rule",
-    rules.PH_HELPER_TARGET: "choose the special rule's target",
-    rules.PH_EXCHANGE: "take a random card",
-    rules.PH_DISPLAY: "display elements",
-    rules.PH_OVER: "game over",
+    rules.PH_BOARD: N_("choose boards"),
+    rules.PH_REMOVE: N_("prepare the deck"),
+    rules.PH_DEAL: N_("deal"),
+    rules.PH_FIRST: N_("choose the first player"),
+    rules.PH_ACTION: N_("choose an action"),
+    rules.PH_ROLL: N_("roll the spell dice"),
+    rules.PH_RESOLVE: N_("resolve the dice"),
+    rules.PH_TOKENS_OVER: N_("return tokens over the limit"),
+    rules.PH_CARDS_OVER: N_("discard cards over the limit"),
+    rules.PH_REFILL: N_("refill the columns"),
+    rules.PH_REDRAW: N_("discard cards to redraw"),
+    rules.PH_REDRAW_DRAW: N_("draw"),
+    rules.PH_HELPER_AT: N_("place the Magic Helper"),
+    rules.PH_HELPER_RULE: N_("use a special rule"),
+    rules.PH_HELPER_TARGET: N_("choose the special rule's target"),
+    rules.PH_EXCHANGE: N_("take a random card"),
+    rules.PH_DISPLAY: N_("display elements"),
+    rules.PH_OVER: N_("game over"),
 }
 
 
@@ -81,14 +82,15 @@ def amount(count: int, noun: str) -> str:
 def _dark_taken(gained: int, owed: int) -> str:
     """What a penalty gave; the cap of 3 explains a token not taken (Z2, Z5)."""
     if gained == owed:
-        return f"takes {gained} Dark Power"
+        return tr("takes {n} Dark Power").format(n=gained)
     if gained == 0:
-        return "already has 3 Dark Power, so takes none"
-    return f"takes {gained} Dark Power, not {owed}: Dark Power stops at 3"
+        return tr("already has 3 Dark Power, so takes none")
+    return tr("takes {n} Dark Power, not {owed}: Dark Power stops at 3").format(n=gained, owed=owed)
 
 
 def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # TRANSLATORS: {n} is a seat number, 1 to 4
+    return tr("Player {n}").format(n=seat + 1)
 
 
 def helper_place(c: Components, where: int) -> str | None:
@@ -113,17 +115,21 @@ def describe_decision(s: AlakazooState) -> str:
     c = s.c
     who = player_name(s.player)
     if phase == rules.PH_OVER:
-        return "the game is over"
+        return tr("the game is over")
     if phase == rules.PH_BOARD:
-        return f"{who} chooses a portal board"
+        return tr("{player} chooses a portal board").format(player=who)
     if phase in rules.CHANCE_PHASES:
-        return f"chance: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {phase} is a phase name, e.g. "deal"
+        return tr("chance: {phase}").format(phase=tr(PHASE_NAMES[phase]))
     if phase == rules.PH_RESOLVE:
         shown = ", ".join(c.symbol_name(sym) for sym in s.pending)
-        return f"{who} resolves the dice ({shown})"
+        return tr("{player} resolves the dice ({shown})").format(player=who, shown=shown)
     if phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER):
-        return f"{who} must {PHASE_NAMES[phase]} ({s.excess} to go)"
-    return f"{who}: {PHASE_NAMES[phase]}"
+        # TRANSLATORS: {phase} is "return tokens over the limit" or "discard cards over the limit"
+        return tr("{player} must {phase} ({n} to go)").format(
+            player=who, phase=tr(PHASE_NAMES[phase]), n=s.excess
+        )
+    return tr("{player}: {phase}").format(player=who, phase=tr(PHASE_NAMES[phase]))
 
 
 def label(s: AlakazooState, action: Action) -> str:
@@ -134,69 +140,81 @@ def label(s: AlakazooState, action: Action) -> str:
     kind, arg = action.kind, action.arg
     if kind == BOARD:
         board = c.boards[arg]
-        return f"Choose portal board {board.number} ({c.creatures[board.creature]})"
+        # TRANSLATORS: {creature} is a creature's printed name
+        return tr("Choose portal board {number} ({creature})").format(
+            number=board.number, creature=c.creatures[board.creature]
+        )
     if kind == ROLL:
         dice = dice_key(arg).split("+")
         if len(dice) == 1:
-            return f"Action 1: roll die {dice[0]}"
-        return f"Action 1: roll dice {', '.join(dice[:-1])} and {dice[-1]}"
+            return tr("Action 1: roll die {die}").format(die=dice[0])
+        # TRANSLATORS: {dice} is a list of die numbers, "1, 2"; {last} the last die's number
+        return tr("Action 1: roll dice {dice} and {last}").format(dice=", ".join(dice[:-1]), last=dice[-1])
     if kind == TAKE:
-        return f"Action 2: take column {arg + 1} ({_cards(c, s.columns[arg])})"
+        shown = _cards(c, s.columns[arg])
+        return tr("Action 2: take column {column} ({cards})").format(column=arg + 1, cards=shown)
     if kind == REDRAW:
-        return "Action 2: discard cards and draw as many"
+        return tr("Action 2: discard cards and draw as many")
     if kind == HELPER:
-        return "Action 3: pay a stored token to use the Magic Helper"
+        return tr("Action 3: pay a stored token to use the Magic Helper")
     if kind == PLACE:
         colour = c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]
-        return f"Put the {c.symbol_name(arg)} result on the {rune_name(c, action.arg2)} ({colour})"
-    if kind == STORE:
-        return "Store the rainbow result on your Wizard card"
-    if kind == DARK:
-        return f"No free {c.colours[arg]} rune: take a Dark Power token"
-    if kind == RETURN:
-        where = "your Wizard card" if arg == WIZARD else f"the {rune_name(c, arg)}"
-        return f"Return the token on {where}"
-    if kind == DISCARD:
-        return f"Discard {c.card_name(arg)}"
-    if kind == STOP:
-        return f"Stop discarding and draw {s.draws_left}"
-    if kind == HELPER_AT:
-        return (
-            "Put the Helper on your Wizard card"
-            if arg == WIZARD
-            else f"Put the Helper on your {c.element_types[arg]}"
+        # TRANSLATORS: {rune} is e.g. "head space, rune 1"; {symbol} and {colour} printed die faces
+        return tr("Put the {symbol} result on the {rune} ({colour})").format(
+            symbol=c.symbol_name(arg), rune=rune_name(c, action.arg2), colour=colour
         )
+    if kind == STORE:
+        return tr("Store the rainbow result on your Wizard card")
+    if kind == DARK:
+        return tr("No free {colour} rune: take a Dark Power token").format(colour=c.colours[arg])
+    if kind == RETURN:
+        if arg == WIZARD:
+            return tr("Return the token on your Wizard card")
+        return tr("Return the token on the {rune}").format(rune=rune_name(c, arg))
+    if kind == DISCARD:
+        return tr("Discard {card}").format(card=c.card_name(arg))
+    if kind == STOP:
+        return tr("Stop discarding and draw {n}").format(n=s.draws_left)
+    if kind == HELPER_AT:
+        if arg == WIZARD:
+            return tr("Put the Helper on your Wizard card")
+        return tr("Put the Helper on your {space}").format(space=c.element_types[arg])
     if kind == SKIP:
-        return "Use no special rule"
+        return tr("Use no special rule")
     if kind == SWAP_BOARD:
         space = s.helper[s.player]
-        return (
-            f"Swap your {c.card_name(s.elements[s.player][space])} for {player_name(arg)}'s "
-            f"{c.card_name(s.elements[arg][space])} (+1 Dark Power)"
+        return tr("Swap your {mine} for {other}'s {theirs} (+1 Dark Power)").format(
+            mine=c.card_name(s.elements[s.player][space]),
+            other=player_name(arg),
+            theirs=c.card_name(s.elements[arg][space]),
         )
     if kind == SWAP_HAND:
         space = s.helper[s.player]
-        return f"Swap your {c.card_name(s.elements[s.player][space])} for {c.card_name(arg)} from your hand"
+        return tr("Swap your {mine} for {card} from your hand").format(
+            mine=c.card_name(s.elements[s.player][space]), card=c.card_name(arg)
+        )
     if kind == GIVE:
-        return f"Special rule 2: give up {c.card_name(arg)}"
+        return tr("Special rule 2: give up {card}").format(card=c.card_name(arg))
     if kind == EXCHANGE:
-        return f"Exchange it for a random card of {player_name(arg)} (+1 Dark Power)"
+        return tr("Exchange it for a random card of {player} (+1 Dark Power)").format(player=player_name(arg))
     if kind == TAKE_CARD:
-        return f"Discard it and take {c.card_name(arg)} from the columns"
+        return tr("Discard it and take {card} from the columns").format(card=c.card_name(arg))
     if kind == DISPLAY:
-        return f"Display {c.card_name(arg)} on your {c.element_types[arg % NUM_TYPES]} space"
+        return tr("Display {card} on your {space} space").format(
+            card=c.card_name(arg), space=c.element_types[arg % NUM_TYPES]
+        )
     if kind == END:
-        return "End your turn"
+        return tr("End your turn")
     if kind == NO_ACTION:
-        return "Take no action and end your turn (no displays)"
+        return tr("Take no action and end your turn (no displays)")
     if kind == CARD:
         return c.card_name(arg)
     if kind == DIE:
-        return f"the die shows {c.symbol_name(arg)}"
+        return tr("the die shows {symbol}").format(symbol=c.symbol_name(arg))
     if kind == FIRST:
-        return f"{player_name(arg)} starts"
+        return tr("{player} starts").format(player=player_name(arg))
     if kind == REMOVE:
-        return f"the {c.creatures[arg]} cards go back to the box"
+        return tr("the {creature} cards go back to the box").format(creature=c.creatures[arg])
     return action.name
 
 
@@ -204,10 +222,12 @@ def _dark_hint(s: AlakazooState, seat: int, owed: int = 1) -> str:
     """What ``owed`` Dark Power tokens would do to ``seat``: how many it gets and what 3 means."""
     gained = rules.dark_gain(s, seat, owed)
     if gained == 0:
-        return "no Dark Power: you hold 3" if s.dark[seat] >= rules.MAX_DARK else "no Dark Power is left"
+        if s.dark[seat] >= rules.MAX_DARK:
+            return tr("no Dark Power: you hold 3")
+        return tr("no Dark Power is left")
     if s.dark[seat] + gained >= rules.MAX_DARK:
-        return f"+{gained} Dark Power: 3, you pass your next turn"
-    return f"+{gained} Dark Power"
+        return tr("+{n} Dark Power: 3, you pass your next turn").format(n=gained)
+    return tr("+{n} Dark Power").format(n=gained)
 
 
 def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
@@ -264,11 +284,11 @@ def hint(s: AlakazooState, action: Action) -> str | None:
     if kind == SWAP_BOARD:
         return _dark_hint(s, p)
     if kind == GIVE:
-        return "then a random card of another hand (+1 Dark Power) or any card of the columns"
+        return tr("then a random card of another hand (+1 Dark Power) or any card of the columns")
     if kind == EXCHANGE:
         return f"a random one of {player_name(arg)}'s {amount(len(s.hands[arg]), 'card')}; {_dark_hint(s, p)}"
     if kind == NO_ACTION:
-        return "no displays this turn either"
+        return tr("no displays this turn either")
     return None
 
 
@@ -320,86 +340,139 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
     who = player_name(event.actor) if event.actor >= 0 else ""
     match event:
         case ev.BoardChosen(board=board):
-            return f"{who} chooses portal board {board + 1} ({c.creatures[c.boards[board].creature]})."
+            creature = c.creatures[c.boards[board].creature]
+            return tr("{player} chooses portal board {number} ({creature}).").format(
+                player=who, number=board + 1, creature=creature
+            )
         case ev.CreatureRemoved(creature=creature):
-            return f"The {c.creatures[creature]} cards go back to the box."
+            return tr("The {creature} cards go back to the box.").format(creature=c.creatures[creature])
         case ev.Dealt(card=card):
-            return f"{who} is dealt a card." if hidden else f"{who} is dealt {c.card_name(card)}."
+            if hidden:
+                return tr("{player} is dealt a card.").format(player=who)
+            return tr("{player} is dealt {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnDealt(column=column, card=card):
-            return f"{c.card_name(card)} is laid in column {column + 1}."
+            return tr("{card} is laid in column {column}.").format(card=c.card_name(card), column=column + 1)
         case ev.FirstPlayer():
-            return f"{who} is the first player."
+            return tr("{player} is the first player.").format(player=who)
         case ev.TurnStarted(turn=turn):
-            return f"Turn {turn}: {who}."
+            return tr("Turn {turn}: {player}.").format(turn=turn, player=who)
         case ev.Passed(returned=returned):
-            back = f" and returns {returned} Dark Power" if returned else ""
-            return f"{who} has 3 Dark Power, passes{back}."
+            if returned:
+                return tr("{player} has 3 Dark Power, passes and returns {n} Dark Power.").format(
+                    player=who, n=returned
+                )
+            return tr("{player} has 3 Dark Power, passes.").format(player=who)
         case ev.Rolled(dice=dice):
-            return f"{who} rolls dice {dice_key(dice).replace('+', ', ')}."
+            # TRANSLATORS: {dice} is a list of die numbers, "1, 3"
+            rolled = dice_key(dice).replace("+", ", ")
+            return tr("{player} rolls dice {dice}.").format(player=who, dice=rolled)
         case ev.DieRolled(die=die, symbol=symbol):
-            return f"Die {die + 1} shows {c.symbol_name(symbol)}."
+            return tr("Die {die} shows {symbol}.").format(die=die + 1, symbol=c.symbol_name(symbol))
         case ev.Placed(symbol=symbol, rune=rune):
-            return f"{who} puts the {c.symbol_name(symbol)} result on the {rune_name(c, rune)}."
+            return tr("{player} puts the {symbol} result on the {rune}.").format(
+                player=who, symbol=c.symbol_name(symbol), rune=rune_name(c, rune)
+            )
         case ev.Stored():
-            return f"{who} stores a Magic Power token on the Wizard card."
+            return tr("{player} stores a Magic Power token on the Wizard card.").format(player=who)
         case ev.DarkTaken(colour=colour, gained=gained):
-            took = "takes a Dark Power token" if gained else "would take Dark Power but already has 3"
-            return f"{who} has no free {c.colours[colour]} rune and {took}."
+            if gained:
+                return tr("{player} has no free {colour} rune and takes a Dark Power token.").format(
+                    player=who, colour=c.colours[colour]
+                )
+            return tr(
+                "{player} has no free {colour} rune and would take Dark Power but already has 3."
+            ).format(player=who, colour=c.colours[colour])
         case ev.OverTokens(excess=excess, gained=gained, owed=owed):
-            over = amount(excess, "Magic Power token")
-            return f"{who} is {over} over the limit of 6 and {_dark_taken(gained, owed)}."
+            # TRANSLATORS: {taken} is e.g. "takes 1 Dark Power"
+            return trn(
+                "{player} is {n} Magic Power token over the limit of 6 and {taken}.",
+                "{player} is {n} Magic Power tokens over the limit of 6 and {taken}.",
+                excess,
+            ).format(player=who, n=excess, taken=_dark_taken(gained, owed))
         case ev.OverCards(excess=excess, gained=gained, owed=owed):
-            return f"{who} is {amount(excess, 'card')} over the limit of 4 and {_dark_taken(gained, owed)}."
+            # TRANSLATORS: {taken} is e.g. "takes 1 Dark Power"
+            return trn(
+                "{player} is {n} card over the limit of 4 and {taken}.",
+                "{player} is {n} cards over the limit of 4 and {taken}.",
+                excess,
+            ).format(player=who, n=excess, taken=_dark_taken(gained, owed))
         case ev.Returned(rune=rune):
-            where = "the Wizard card" if rune == WIZARD else f"the {rune_name(c, rune)}"
-            return f"{who} returns the token on {where}."
+            if rune == WIZARD:
+                return tr("{player} returns the token on the Wizard card.").format(player=who)
+            return tr("{player} returns the token on the {rune}.").format(player=who, rune=rune_name(c, rune))
         case ev.Discarded(card=card):
-            return f"{who} discards {c.card_name(card)}."
+            return tr("{player} discards {card}.").format(player=who, card=c.card_name(card))
         case ev.ColumnTaken(column=column, cards=cards):
-            return f"{who} takes column {column + 1}: {_cards(c, cards)}."
+            return tr("{player} takes column {column}: {cards}.").format(
+                player=who, column=column + 1, cards=_cards(c, cards)
+            )
         case ev.ColumnDiscarded(column=column, cards=cards):
-            return f"Column {column + 1} already has 4 cards; they are discarded: {_cards(c, cards)}."
+            return tr("Column {column} already has 4 cards; they are discarded: {cards}.").format(
+                column=column + 1, cards=_cards(c, cards)
+            )
         case ev.Refilled(column=column, card=card):
-            return f"{c.card_name(card)} is added to column {column + 1}."
+            return tr("{card} is added to column {column}.").format(card=c.card_name(card), column=column + 1)
         case ev.Reshuffled(count=count):
-            pile = amount(count, "card")
-            return f"The deck is empty; the discard pile ({pile}) is shuffled into a new deck."
+            return trn(
+                "The deck is empty; the discard pile ({n} card) is shuffled into a new deck.",
+                "The deck is empty; the discard pile ({n} cards) is shuffled into a new deck.",
+                count,
+            ).format(n=count)
         case ev.RedrawStarted():
-            return f"{who} discards cards to draw as many."
+            return tr("{player} discards cards to draw as many.").format(player=who)
         case ev.Drew(card=card):
-            return f"{who} draws a card." if hidden else f"{who} draws {c.card_name(card)}."
+            if hidden:
+                return tr("{player} draws a card.").format(player=who)
+            return tr("{player} draws {card}.").format(player=who, card=c.card_name(card))
         case ev.HelperPaid():
-            return f"{who} pays a stored token to use the Magic Helper."
+            return tr("{player} pays a stored token to use the Magic Helper.").format(player=who)
         case ev.HelperPlaced(place=place):
             return f"{who} puts the Magic Helper on the {helper_place(c, place)}."
         case ev.RuleSkipped():
-            return f"{who} uses no special rule."
+            return tr("{player} uses no special rule.").format(player=who)
         case ev.BoardSwap(other=other, mine=mine, theirs=theirs):
-            return f"{who} swaps {c.card_name(mine)} for {player_name(other)}'s {c.card_name(theirs)}."
+            return tr("{player} swaps {mine} for {other}'s {theirs}.").format(
+                player=who, mine=c.card_name(mine), other=player_name(other), theirs=c.card_name(theirs)
+            )
         case ev.HandSwap(placed=placed, taken=taken):
-            back = c.card_name(taken)
-            return f"{who} puts {c.card_name(placed)} from hand on the board and takes {back} back."
+            return tr("{player} puts {placed} from hand on the board and takes {taken} back.").format(
+                player=who, placed=c.card_name(placed), taken=c.card_name(taken)
+            )
         case ev.Exchanged(other=other, given=given, taken=taken):
             if hidden:
-                return f"{who} exchanges a card for a random card of {player_name(other)}."
-            return f"{who} gives {c.card_name(given)} to {player_name(other)} and gets {c.card_name(taken)}."
+                return tr("{player} exchanges a card for a random card of {other}.").format(
+                    player=who, other=player_name(other)
+                )
+            return tr("{player} gives {given} to {other} and gets {taken}.").format(
+                player=who, given=c.card_name(given), other=player_name(other), taken=c.card_name(taken)
+            )
         case ev.CardTaken(discarded=discarded, taken=taken):
-            return f"{who} discards {c.card_name(discarded)} and takes {c.card_name(taken)} from the columns."
+            return tr("{player} discards {discarded} and takes {taken} from the columns.").format(
+                player=who, discarded=c.card_name(discarded), taken=c.card_name(taken)
+            )
         case ev.Displayed(card=card, creature_point=creature_point, first=first):
             points = (("its creature", creature_point), ("first of its type", first))
             bonus = [why for why, got in points if got]
             earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
             return f"{who} displays {c.card_name(card)}{earned}."
         case ev.BoardCompleted():
-            return f"{who} completes the board first (+1). The round is played to its end."
+            return tr("{player} completes the board first (+1). The round is played to its end.").format(
+                player=who
+            )
         case ev.TurnEnded():
-            return f"{who} ends the turn."
+            return tr("{player} ends the turn.").format(player=who)
         case ev.NoAction():
-            return f"{who} takes no action."
+            return tr("{player} takes no action.").format(player=who)
         case ev.FinalScore(lines=lines, own_creature=own_creature):
-            return f"Final score, {who}: +{lines} for rows and columns, +{own_creature} for the own creature."
+            return tr(
+                "Final score, {player}: +{lines} for rows and columns, +{own} for the own creature."
+            ).format(player=who, lines=lines, own=own_creature)
         case ev.Truncated(turns=turns):
-            return f"The game stops at the safety limit after {amount(turns, 'turn')}."
+            return trn(
+                "The game stops at the safety limit after {n} turn.",
+                "The game stops at the safety limit after {n} turns.",
+                turns,
+            ).format(n=turns)
     raise TypeError(f"no words for the event {event!r}")
 
 
@@ -455,57 +528,60 @@ def render(view: JsonDict, log_lines: int = 8) -> str:
 # -- the guided first game (lesson.py): the coach's words -------------------------------------
 
 #: What the coach says, by step (``alaka learn alakazoo`` and the browser's "Learn to play").
+#: Marked with N_: the lesson (alaka.core.lesson) says them, translated where they are read.
 COACH = {
-    "welcome": (
+    "welcome": N_(
         "Welcome to the Magic Tournament! You are Player 1, with the Griffin's portal board. Fill"
         " your board's nine spaces with creature elements: each space needs two Magic Power"
         " tokens on its runes before an element can go there."
     ),
-    "roll": (
+    "roll": N_(
         "A turn is one of three actions, then displaying. Start with Action 1: roll two spell"
         " dice. Each result puts a Magic Power token on a rune of its colour."
     ),
-    "place_blue": (
+    "place_blue": N_(
         "The head space already has a token on its green rune. Put the blue result on its blue"
         " rune: with both runes active, the head space is ready for an element."
     ),
-    "place_rainbow": (
+    "place_rainbow": N_(
         "A rainbow result goes on any free rune, or onto your Wizard card for later. Your choice:"
         " where will it help most?"
     ),
-    "why_rainbow": (
+    "why_rainbow": N_(
         "you hold the Griffin left ear, and the left ear space now needs just one more token"
         " (a result of its other rune's colour, or a rainbow) to take it."
     ),
-    "display": (
+    "display": N_(
         "After your action you may display. The head space has two active runes and you hold the"
         " Griffin head: display it. Its two tokens go back to the pool, and it scores two points:"
         " a Griffin on a board in play, and the first head anyone displays."
     ),
-    "end": "Nothing more can be displayed: end your turn, and the dice go to Player 2.",
-    "take": (
+    "end": N_("Nothing more can be displayed: end your turn, and the dice go to Player 2."),
+    "take": N_(
         "Action 2 takes all the cards of one column. Take column 2: the Griffin body fits your"
         " board, and two cards bring your hand to four, the most you may hold without paying a"
         " Dark Power token."
     ),
-    "end_again": (
+    "end_again": N_(
         "No space has two active runes yet, so there is nothing to display: end your turn. The"
         " columns were filled up again from the deck."
     ),
-    "free_action": (
+    "free_action": N_(
         "Your turn, your choice. Look at your hand, your runes and the columns: which action"
         " moves your board forward?"
     ),
-    "why_action": (
+    "why_action": N_(
         "your hand is full, so taking a column would cost a card and a Dark Power token, while"
         " all three dice bring up to three tokens for the elements you already hold."
     ),
-    "finish": ("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
-    "farewell": (
+    "finish": N_("The rest of this turn is yours: place your dice, display what you can, and end your turn."),
+    "farewell": N_(
         "That is a whole turn: an action, then displaying. The game ends once someone fills all"
         " nine spaces; rows and columns of one creature, or of all different ones, score extra."
         " You are ready for a short game."
     ),
-    "praise": "Well chosen: {why}",
-    "advice": "That is allowed too, but the stronger choice was “{best}”: {why}",
+    # TRANSLATORS: {why} is the coach's reason
+    "praise": N_("Well chosen: {why}"),
+    # TRANSLATORS: {best} is an action's label, {why} the coach's reason
+    "advice": N_("That is allowed too, but the stronger choice was “{best}”: {why}"),
 }
