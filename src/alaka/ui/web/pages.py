@@ -162,9 +162,7 @@ def messages(source: str) -> list[tuple[int, str]]:
 
 
 def _attribute(name: str) -> re.Pattern[str]:
-    return re.compile(
-        r"(\s" + re.escape(name) + r"\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+)", re.IGNORECASE
-    )
+    return re.compile(r"(\s" + re.escape(name) + r"\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+)", re.IGNORECASE)
 
 
 def _set_attribute(raw: str, name: str, value: str) -> str:
@@ -205,7 +203,9 @@ def _source(path: Path) -> str:
 @cache
 def page(path: Path, language: str) -> str:
     """The static page at ``path`` in ``language`` (made once per page and language)."""
-    from alaka.core.language import speaking, tr
+    from alaka.core.language import ENGLISH, speaking, tr
 
+    if language == ENGLISH:
+        return _source(path)
     with speaking(language):
         return translated(_source(path), tr, language)
