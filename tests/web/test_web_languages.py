@@ -3,12 +3,14 @@ the choice kept in a cookie (no browser: Starlette's TestClient)."""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from alaka.core import language
 from alaka.ui.web.app import create_app
 from alaka.ui.web.languages import negotiate
 from alaka.ui.web.pages import messages, translated
@@ -104,3 +106,32 @@ def test_the_no_table_page_in_a_language(client: TestClient) -> None:
     response = client.get("/table/nope", headers={"Accept-Language": "es"})
     assert response.status_code == 404
     assert '<html lang="es">' in response.text and response.headers["content-language"] == "es"
+
+
+class _Prefixed(gettext.NullTranslations):
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+    def gettext(self, message: str) -> str:
+        return f"[{self.language}]{message}"
+
+
+def test_each_socket_is_told_the_table_in_its_own_language(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(language, "catalogue", _Prefixed)
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+    body = client.post("/api/tables", json={"game": "alakazoo", "seats": seats, "options": {}}).json()
+    table = body["table"]["id"] if "table" in body else body["id"]
+    said: dict[str, str] = {}
+    for lang in ("ca", "es", None):
+        address = f"/ws/tables/{table}" + (f"?lang={lang}" if lang else "")
+        with client.websocket_connect(address, headers={"origin": "http://testserver"}) as socket:
+            socket.send_json({"type": "join", "token": None})
+            message = socket.receive_json()
+            while message.get("type") != "state":
+                message = socket.receive_json()
+            said[lang or "en"] = message["waiting_for"]
+    assert said["ca"].startswith("[ca]") and said["es"].startswith("[es]")
+    assert not said["en"].startswith("[")

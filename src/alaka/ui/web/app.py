@@ -360,6 +360,7 @@ def create_app(
         except _Gone:
             return
         outbox = Outbox(socket, seat, limits.backlog)
+        outbox.language = language_of(socket)
         if seat is None:  # spectators never take the room kept for people: the idlest goes
             while len(spectators) >= addresses.spectator_room and drop_a_spectator():
                 pass

@@ -22,6 +22,7 @@ import time
 import unicodedata
 
 from alaka.bots.registry import default_bot
+from alaka.core.language import ENGLISH, speaking
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.referee import Referee
@@ -84,7 +85,9 @@ class Seats:
             except TableError as error:  # not being marked "joined" must not keep anyone out
                 log.error("table %s: %s", table.id, error)
         client.log_sent = 0
-        self._deliver(client, table.seat_message(client.seat, 0))
+        with speaking(getattr(client, "language", ENGLISH)):
+            message = table.seat_message(client.seat, 0)
+        self._deliver(client, message)
         table.presence()
 
     def disconnect(self, table: Table, client: Client) -> None:

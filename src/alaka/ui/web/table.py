@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from alaka.core.choices import choices
 from alaka.core.errors import AlakaError
 from alaka.core.glossary import glossary_of
+from alaka.core.language import ENGLISH, speaking, tr
 from alaka.core.protocol import CHANCE, TERMINAL, Game, JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
@@ -292,14 +293,15 @@ class Table:
     def waiting_for(self, seat: int | None) -> str:
         player = self.state.current_player()
         if player == TERMINAL or self.forfeit is not None:
-            return "The game is over."
+            return tr("The game is over.")
         if player == CHANCE:
-            return "Waiting for the dice or the deck."
+            return tr("Waiting for the dice or the deck.")
         if player == seat and self.seats[seat].kind == HUMAN:
             if len(self.state.legal_actions()) == 1:
-                return "Your only choice is played for you."
-            return "Your decision."
-        return f"Waiting for {self.describe(player)}."
+                return tr("Your only choice is played for you.")
+            return tr("Your decision.")
+        # TRANSLATORS: {player} is a seat's description (a player's name, or a bot's).
+        return tr("Waiting for {player}.").format(player=self.describe(player))
 
     def seat_message(self, seat: int | None, log_from: int, summary: JsonDict | None = None) -> JsonDict:
         """Everything ``seat`` is told about the table now (see the module docstring).
@@ -369,11 +371,13 @@ class Table:
         """
         summary = self.summary()
         self.announced = self._present()  # the summary in each state tells who is here
-        built: dict[tuple[int | None, int], tuple[str, int]] = {}
+        built: dict[tuple[int | None, int, str], tuple[str, int]] = {}
         for client in list(self.clients):
-            key = (client.seat, client.log_sent)
+            language = getattr(client, "language", ENGLISH)
+            key = (client.seat, client.log_sent, language)
             if key not in built:
-                message = self.seat_message(client.seat, client.log_sent, summary)
+                with speaking(language):
+                    message = self.seat_message(client.seat, client.log_sent, summary)
                 built[key] = (encode(message), message["view"]["log_size"])
             text, log_size = built[key]
             client.deliver(text)
