@@ -288,8 +288,9 @@ def create_app(
         return lesson_message(game, body.get("choices", []))
 
     @app.get("/api/learn/{game}/guide")
-    async def lesson_explanations(game: str) -> JsonDict:
-        return lesson_guide(game)
+    async def lesson_explanations(game: str, request: Request) -> JsonDict:
+        with speaking(language_of(request)):
+            return lesson_guide(game)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str, request: Request) -> JsonDict:
@@ -317,7 +318,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/guide")
     async def guide(table_id: str, request: Request) -> JsonDict:
-        return (await room.find(table_id, _address(request))).guide()
+        table = await room.find(table_id, _address(request))
+        with speaking(language_of(request)):
+            return table.guide()
 
     @app.post("/api/tables/{table_id}/review")
     async def review(table_id: str, request: Request) -> JsonDict:

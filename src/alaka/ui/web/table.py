@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from alaka.core.choices import choices
 from alaka.core.errors import AlakaError
 from alaka.core.glossary import glossary_of
-from alaka.core.language import ENGLISH, speaking, tr
+from alaka.core.language import ENGLISH, reading, speaking, tr
 from alaka.core.protocol import CHANCE, TERMINAL, Game, JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
@@ -195,8 +195,8 @@ class Table:
     now: Callable[[], float] = time.monotonic
     #: What safe undo needs to know of every action so far (built when first asked for).
     _steps: list[Step] | None = None
-    #: The table's guide (rules, options, explanations): printed data, built once.
-    _guide: JsonDict | None = None
+    #: The table's guide (rules, options, explanations): printed data, built once per language.
+    _guides: dict[str, JsonDict] = field(default_factory=dict)
 
     @property
     def steps(self) -> list[Step]:
@@ -338,9 +338,10 @@ class Table:
 
     def guide(self) -> JsonDict:
         """What the page explains, the same for everyone (:func:`guide_of`), built once."""
-        if self._guide is None:
-            self._guide = guide_of(self.game, self.options, self.state)
-        return self._guide
+        language = reading()
+        if language not in self._guides:
+            self._guides[language] = guide_of(self.game, self.options, self.state)
+        return self._guides[language]
 
     def forfeit_result(self) -> JsonDict | None:
         """The result of a game a seat forfeited on time (shaped like a view's ``outcome``:
