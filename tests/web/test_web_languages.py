@@ -143,3 +143,15 @@ def test_each_socket_is_told_the_table_in_its_own_language(
         said = {"ca": state(catalan), "es": state(spanish), "en": state(english)}
     assert said["ca"].startswith("[ca]") and said["es"].startswith("[es]")
     assert not said["en"].startswith("[")
+
+
+def test_a_refusal_is_made_in_the_requests_language(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(language, "catalogue", _Prefixed)
+    headers = {"Accept-Language": "ca", "Content-Type": "application/json"}
+    refused = client.post("/api/tables", content=b"[1]", headers=headers)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "[ca]the request body must be a JSON object"
+    english = client.post("/api/tables", content=b"[1]", headers={"Content-Type": "application/json"})
+    assert english.json()["error"] == "the request body must be a JSON object"

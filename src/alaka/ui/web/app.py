@@ -47,7 +47,7 @@ from alaka.ui.web.connections import (
 )
 from alaka.ui.web.forwarding import Forwarding, ForwardTables, Hop
 from alaka.ui.web.inputs import BadInput, parse_json
-from alaka.ui.web.languages import COOKIE, COOKIE_AGE, language_of
+from alaka.ui.web.languages import COOKIE, COOKIE_AGE, Speaking, language_of
 from alaka.ui.web.lessons import find_lesson, lesson_guide, lesson_message
 from alaka.ui.web.limits import Addresses, Limits
 from alaka.ui.web.pages import page as translated_page
@@ -72,7 +72,7 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     The size is checked as the body arrives (and against its declared length before), so a
     huge body is refused after ``limit`` bytes instead of being held in memory whole.
     """
-    too_large = TableError(f"the request is larger than {limit} bytes", 413)
+    too_large = TableError(tr("the request is larger than {limit} bytes").format(limit=limit), 413)
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise too_large
@@ -83,13 +83,16 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
             if len(raw) > limit:
                 raise too_large
     except ClientDisconnect:
-        raise TableError("the request ended before its body did") from None
+        raise TableError(tr("the request ended before its body did")) from None
     try:
         body = parse_json(bytes(raw) or b"{}")
     except BadInput as error:
-        raise TableError(f"the request body is not JSON the server reads: {error}") from None
+        raise TableError(
+            # TRANSLATORS: {error} says what is wrong with the JSON.
+            tr("the request body is not JSON the server reads: {error}").format(error=error)
+        ) from None
     if not isinstance(body, dict):
-        raise TableError("the request body must be a JSON object")
+        raise TableError(tr("the request body must be a JSON object"))
     return body
 
 
@@ -149,6 +152,7 @@ def create_app(
     app = FastAPI(title="Alaka", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(ForwardTables, forwarding=forwarding)  # inside Hygiene: after its checks
     app.add_middleware(Hygiene, hosts=hosts, origins=origins, vouched=hop.vouched)
+    app.add_middleware(Speaking)  # outermost: every refusal is made in the reader's language
     app.state.room = room
     app.state.hop = hop
     app.state.problems = problems

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Final
 
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from alaka.core.language import ENGLISH, LANGUAGES
+from alaka.core.language import ENGLISH, LANGUAGES, speaking
 
 #: The cookie that holds the reader's choice.
 COOKIE: Final = "alaka_lang"
@@ -63,3 +64,22 @@ def language_of(connection: HTTPConnection) -> str:
     if asked in LANGUAGES:
         return str(asked)
     return negotiate(connection.headers.get("accept-language")) or ENGLISH
+
+
+class Speaking:
+    """ASGI middleware: each request and WebSocket is served inside ``speaking(its language)``,
+    so the refusals and errors made while serving it are in the reader's language."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        try:
+            language = language_of(HTTPConnection(scope))
+        except Exception:  # a malformed cookie or query is no choice
+            language = ENGLISH
+        with speaking(language):
+            await self.app(scope, receive, send)
