@@ -223,13 +223,13 @@ class Table:
         if not token:
             return None
         if not TOKEN_SHAPE.fullmatch(token):
-            raise TableError("this link's token does not belong to any seat of the table", 403)
+            raise TableError(tr("this link's token does not belong to any seat of the table"), 403)
         found: int | None = None
         for s in self.seats:
             if s.token is not None and hmac.compare_digest(s.token.encode(), token.encode()):
                 found = s.seat
         if found is None:
-            raise TableError("this link's token does not belong to any seat of the table", 403)
+            raise TableError(tr("this link's token does not belong to any seat of the table"), 403)
         return found
 
     def record(self) -> JsonDict:
@@ -352,7 +352,8 @@ class Table:
         name = self.seats[self.forfeit].name
         return {
             "winners": others,
-            "reason": f"{name} ran out of time and forfeits",
+            # TRANSLATORS: {player} is a player's name.
+            "reason": tr("{player} ran out of time and forfeits").format(player=name),
             "ranking": [others, [self.forfeit]],
             "scores": [],
         }
