@@ -22,12 +22,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import Message
 
+from alaka.core.language import LANGUAGES, speaking, tr
 from alaka.core.protocol import JsonDict
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
@@ -46,8 +47,10 @@ from alaka.ui.web.connections import (
 )
 from alaka.ui.web.forwarding import Forwarding, ForwardTables, Hop
 from alaka.ui.web.inputs import BadInput, parse_json
+from alaka.ui.web.languages import COOKIE, COOKIE_AGE, Speaking, language_of
 from alaka.ui.web.lessons import find_lesson, lesson_guide, lesson_message
 from alaka.ui.web.limits import Addresses, Limits
+from alaka.ui.web.pages import page as translated_page
 from alaka.ui.web.security import Hygiene
 from alaka.ui.web.store import Store, open_store
 from alaka.ui.web.tables import Pace, Table, TableError, TableRoom, game_info
@@ -69,7 +72,7 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     The size is checked as the body arrives (and against its declared length before), so a
     huge body is refused after ``limit`` bytes instead of being held in memory whole.
     """
-    too_large = TableError(f"the request is larger than {limit} bytes", 413)
+    too_large = TableError(tr("the request is larger than {limit} bytes").format(limit=limit), 413)
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise too_large
@@ -80,13 +83,16 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
             if len(raw) > limit:
                 raise too_large
     except ClientDisconnect:
-        raise TableError("the request ended before its body did") from None
+        raise TableError(tr("the request ended before its body did")) from None
     try:
         body = parse_json(bytes(raw) or b"{}")
     except BadInput as error:
-        raise TableError(f"the request body is not JSON the server reads: {error}") from None
+        raise TableError(
+            # TRANSLATORS: {error} says what is wrong with the JSON.
+            tr("the request body is not JSON the server reads: {error}").format(error=error)
+        ) from None
     if not isinstance(body, dict):
-        raise TableError("the request body must be a JSON object")
+        raise TableError(tr("the request body must be a JSON object"))
     return body
 
 
@@ -146,6 +152,7 @@ def create_app(
     app = FastAPI(title="Alaka", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(ForwardTables, forwarding=forwarding)  # inside Hygiene: after its checks
     app.add_middleware(Hygiene, hosts=hosts, origins=origins, vouched=hop.vouched)
+    app.add_middleware(Speaking)  # outermost: every refusal is made in the reader's language
     app.state.room = room
     app.state.hop = hop
     app.state.problems = problems
@@ -184,28 +191,56 @@ def create_app(
     # -- pages -----------------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return _page(request, "index.html")
 
     @app.get("/table/{table_id}", include_in_schema=False, response_model=None)
-    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
-        return (
-            FileResponse(STATIC / "table.html") if await room.exists(table_id) else _no_table_page(table_id)
-        )
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        if await room.exists(table_id):
+            return _page(request, "table.html")
+        return _no_table_page(table_id, language_of(request))
 
     @app.get("/learn/{game}", include_in_schema=False, response_model=None)
-    async def lesson_page(game: str) -> FileResponse | HTMLResponse:
+    async def lesson_page(request: Request, game: str) -> HTMLResponse:
+        language = language_of(request)
         try:
             find_lesson(game)
         except TableError as missing:
-            return _no_lesson_page(str(missing))
-        return FileResponse(STATIC / "learn.html")
+            with speaking(language):
+                return _no_lesson_page(str(missing), language)
+        return _page(request, "learn.html")
 
     @app.get("/table/{table_id}/replay", include_in_schema=False, response_model=None)
-    async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
-        return (
-            FileResponse(STATIC / "replay.html") if await room.exists(table_id) else _no_table_page(table_id)
-        )
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        if await room.exists(table_id):
+            return _page(request, "replay.html")
+        return _no_table_page(table_id, language_of(request))
+
+    @app.get("/api/languages")
+    async def list_languages(request: Request) -> JsonDict:
+        return {
+            "language": language_of(request),
+            "languages": [{"code": code, "name": name} for code, name in LANGUAGES.items()],
+        }
+
+    @app.post("/api/language")
+    async def choose_language(request: Request) -> Response:
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        code = body.get("language") if isinstance(body, dict) else None
+        language = language_of(request)
+        if not isinstance(code, str) or code not in LANGUAGES:
+            with speaking(language):
+                spoken = ", ".join(LANGUAGES)
+                message = tr("No language {code}: Alaka speaks {languages}.").format(
+                    code=str(code)[:20], languages=spoken
+                )
+            return JSONResponse({"error": message}, status_code=400)
+        response = JSONResponse({"language": code})
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="lax")
+        return response
 
     # -- the API ---------------------------------------------------------------------------------------
 
@@ -257,8 +292,9 @@ def create_app(
         return lesson_message(game, body.get("choices", []))
 
     @app.get("/api/learn/{game}/guide")
-    async def lesson_explanations(game: str) -> JsonDict:
-        return lesson_guide(game)
+    async def lesson_explanations(game: str, request: Request) -> JsonDict:
+        with speaking(language_of(request)):
+            return lesson_guide(game)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str, request: Request) -> JsonDict:
@@ -286,7 +322,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/guide")
     async def guide(table_id: str, request: Request) -> JsonDict:
-        return (await room.find(table_id, _address(request))).guide()
+        table = await room.find(table_id, _address(request))
+        with speaking(language_of(request)):
+            return table.guide()
 
     @app.post("/api/tables/{table_id}/review")
     async def review(table_id: str, request: Request) -> JsonDict:
@@ -329,6 +367,7 @@ def create_app(
         except _Gone:
             return
         outbox = Outbox(socket, seat, limits.backlog)
+        outbox.language = language_of(socket)
         if seat is None:  # spectators never take the room kept for people: the idlest goes
             while len(spectators) >= addresses.spectator_room and drop_a_spectator():
                 pass
@@ -455,28 +494,49 @@ def _text(message: Message) -> str:
     return str(text)
 
 
-def _no_table_page(table_id: str) -> HTMLResponse:
+def _headers(language: str) -> dict[str, str]:
+    return {"Vary": "Accept-Language, Cookie", "Content-Language": language}
+
+
+def _page(request: HTTPConnection, name: str) -> HTMLResponse:
+    """A static page in the reader's language."""
+    language = language_of(request)
+    return HTMLResponse(translated_page(STATIC / name, language), headers=_headers(language))
+
+
+def _no_table_page(table_id: str, language: str = "en") -> HTMLResponse:
     """A person following a dead link gets a page, not JSON."""
-    body = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No such table</title>'
-        '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
-        f"<h1>There is no table {html.escape(table_id[:40])}</h1>"
-        '<p>The link may be mistyped, or from another server. <a href="/">Go to the lobby</a>.</p>'
-        "</main></body></html>"
-    )
-    return HTMLResponse(body, status_code=404)
+    with speaking(language):
+        body = (
+            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>'
+            + html.escape(tr("No such table"))
+            + '</title><link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
+            + "<h1>"
+            + html.escape(tr("There is no table {table}").format(table=table_id[:40]))
+            + "</h1><p>"
+            + html.escape(tr("The link may be mistyped, or from another server."))
+            + ' <a href="/">'
+            + html.escape(tr("Go to the lobby"))
+            + "</a>.</p></main></body></html>"
+        )
+    return HTMLResponse(body, status_code=404, headers=_headers(language))
 
 
-def _no_lesson_page(reason: str) -> HTMLResponse:
+def _no_lesson_page(reason: str, language: str = "en") -> HTMLResponse:
     """A lesson link for a game without one: a page back to the lobby."""
-    body = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No such lesson</title>'
-        '<link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
-        f"<h1>{html.escape(reason[:1].upper() + reason[1:])}</h1>"
-        '<p><a href="/">Go to the lobby</a> to choose a game to learn.</p>'
-        "</main></body></html>"
-    )
-    return HTMLResponse(body, status_code=404)
+    with speaking(language):
+        body = (
+            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>'
+            + html.escape(tr("No such lesson"))
+            + '</title><link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
+            + f"<h1>{html.escape(reason[:1].upper() + reason[1:])}</h1><p>"
+            # TRANSLATORS: {lobby} is a link reading "Go to the lobby".
+            + html.escape(tr("{lobby} to choose a game to learn.")).replace(
+                "{lobby}", '<a href="/">' + html.escape(tr("Go to the lobby")) + "</a>"
+            )
+            + "</p></main></body></html>"
+        )
+    return HTMLResponse(body, status_code=404, headers=_headers(language))
 
 
 def _token(body: dict[str, Any]) -> str | None:

@@ -84,6 +84,8 @@ class Outbox:
         self.seat = seat
         #: Log events this connection has been sent (the room sends only what is new).
         self.log_sent = 0
+        #: The language this connection's messages are made in (the app sets it from the page).
+        self.language = "en"
         self.backlog = backlog or Backlog()
         self._queue: deque[str] = deque()
         self._queued_bytes = 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 from alaka.bots.registry import level_specs
 from alaka.core.choices import choices
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr, trn
 from alaka.core.lesson import Lesson, LessonError, LessonRun, has_lesson, lesson_of
 from alaka.core.protocol import JsonDict
 from alaka.core.registry import game as get_game
@@ -28,7 +29,7 @@ def find_lesson(name: object) -> Lesson:
     """The lesson of the game called ``name``; a :class:`TableError` (404) if there is none."""
     if not isinstance(name, str) or name not in game_names() or not has_lesson(name):
         shown = name[:40] if isinstance(name, str) else name
-        raise TableError(f"there is no lesson for a game called {shown!r}", 404)
+        raise TableError(tr("there is no lesson for a game called {game}").format(game=repr(shown)), 404)
     return lesson_of(name)
 
 
@@ -38,7 +39,14 @@ def lesson_message(name: object, taken: object) -> JsonDict:
     lesson = find_lesson(name)
     most = len(lesson.steps) + FINISHING
     if not isinstance(taken, list) or len(taken) > most:
-        raise TableError(f"choices must be a list of at most {most} action names", 400)
+        raise TableError(
+            trn(
+                "choices must be a list of at most {n} action name",
+                "choices must be a list of at most {n} action names",
+                most,
+            ).format(n=most),
+            400,
+        )
     try:
         run = LessonRun.replay(lesson, taken)
     except LessonError as refused:

@@ -1,9 +1,11 @@
-"""The pages' HTML in the reader's language: the server translates each page as it serves it.
+"""The pages' HTML in the reader's language: the server translates each page's text when it
+serves it (the extractor reads the same messages, :func:`messages`).
 
-A page's words (its texts, and the attributes a person reads or hears: ``placeholder``,
-``title``, ``aria-label``, ``alt``) are messages of the catalogue, found by :func:`messages` (the
-translators' extractor reads pages with it) and replaced by :func:`translated`. Everything else
-of the page is left byte for byte, so the page's scripts and styles are untouched.
+A page's messages are its text nodes (stripped, runs of white space made one space; not a
+script's or a style's, nor text without a letter) and the attributes a person reads or hears
+(``placeholder``, ``title``, ``aria-label``, ``alt``, and a ``<meta name="description">``'s
+``content``). :func:`translated` rewrites only those, and the ``<html lang>``: every other byte
+of the page is left as it is.
 """
 
 from __future__ import annotations
@@ -11,124 +13,199 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 from html.parser import HTMLParser
-from typing import Final
+from pathlib import Path
 
-#: The attributes whose values are words for a person.
-READ_ATTRIBUTES: Final = frozenset({"placeholder", "title", "aria-label", "alt"})
-#: Elements whose content is not words.
-_NOT_TEXT: Final = frozenset({"script", "style"})
-_SPACES = re.compile(r"\s+")
-_WORDS = re.compile(r"[^\W\d_]", re.UNICODE)  # a letter: text with none (a "·", "0") is no message
-_ATTRIBUTE = re.compile(r"""(\s)([\w:-]+)(\s*=\s*)("([^"]*)"|'([^']*)')""")
+#: The attributes a person reads (or a screen reader says).
+READ_ATTRIBUTES = frozenset({"placeholder", "title", "aria-label", "alt"})
+
+_SPACE = re.compile(r"\s+")
+_RAW_TEXT = frozenset({"script", "style"})
 
 
-def message_of(text: str) -> str | None:
-    """The message a stretch of a page's text is (its words, spaces collapsed), or None when it
-    has no words."""
-    words = _SPACES.sub(" ", html.unescape(text)).strip()
-    return words if _WORDS.search(words) else None
+def _message(text: str) -> str | None:
+    """``text`` as a message, or ``None`` when there is nothing in it to translate."""
+    message = _SPACE.sub(" ", text).strip()
+    if not message or not any(character.isalpha() for character in message):
+        return None
+    return message
+
+
+@dataclass(frozen=True)
+class _Text:
+    start: int
+    end: int
+    line: int
+    message: str
+
+
+@dataclass(frozen=True)
+class _Tag:
+    start: int
+    end: int
+    line: int
+    #: The attributes to translate, by name, with their message.
+    messages: tuple[tuple[str, str], ...]
+    is_html: bool
 
 
 class _Reader(HTMLParser):
-    """Walks a page, noting each message with where it is (line, and the source's span)."""
-
-    def __init__(self) -> None:
+    def __init__(self, source: str) -> None:
         super().__init__(convert_charrefs=True)
-        self.found: list[tuple[int, str]] = []
-        self.spans: list[tuple[int, int, str]] = []  # (start, end, kind) in the source
-        self._skip = 0
-        self._line_starts: list[int] = []
-        self.source = ""
-
-    def read(self, source: str) -> None:
-        self.source = source
-        self._line_starts = [0] + [match.end() for match in re.finditer("\n", source)]
-        self.feed(source)
-        self.close()
+        self._starts = [0] + [match.end() for match in re.finditer("\n", source)]
+        self._open_raw: str | None = None
+        self._pending: tuple[int, int, str] | None = None
+        self.pieces: list[_Text | _Tag] = []
 
     def _offset(self) -> int:
         line, column = self.getpos()
-        return self._line_starts[line - 1] + column
+        return self._starts[line - 1] + column
+
+    def _close_text(self) -> None:
+        if self._pending is None:
+            return
+        start, line, text = self._pending
+        self._pending = None
+        message = _message(text)
+        if message is not None:
+            end = self._offset()
+            raw = self.rawdata_source[start:end]
+            lead = len(raw) - len(raw.lstrip())
+            line += raw[:lead].count("\n")
+            trail = len(raw.rstrip())
+            self.pieces.append(_Text(start + lead, start + trail, line, message))
+
+    rawdata_source = ""
+
+    def handle_data(self, data: str) -> None:
+        if self._open_raw is not None:
+            return
+        if self._pending is None:
+            self._pending = (self._offset(), self.getpos()[0], data)
+        else:
+            start, line, text = self._pending
+            self._pending = (start, line, text + data)
+
+    def _tag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._close_text()
+        raw = self.get_starttag_text() or ""
+        start = self._offset()
+        found: list[tuple[str, str]] = []
+        values = dict(attrs)
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name in READ_ATTRIBUTES or (
+                tag == "meta" and name == "content" and (values.get("name") or "").lower() == "description"
+            ):
+                message = _message(value)
+                if message is not None:
+                    found.append((name, message))
+        if found or tag == "html":
+            self.pieces.append(_Tag(start, start + len(raw), self.getpos()[0], tuple(found), tag == "html"))
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag, attrs)
-        if tag in _NOT_TEXT:
-            self._skip += 1
+        if tag in _RAW_TEXT:
+            self._open_raw = tag
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _NOT_TEXT and self._skip:
-            self._skip -= 1
+        self._close_text()
+        if tag == self._open_raw:
+            self._open_raw = None
 
-    def _tag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        text = self.get_starttag_text() or ""
-        start = self._offset()
-        for name, value in attrs:
-            if name in READ_ATTRIBUTES and value and message_of(value) is not None:
-                self.found.append((self.getpos()[0], message_of(value) or ""))
-        self.spans.append((start, start + len(text), "tag"))
+    def handle_comment(self, data: str) -> None:
+        self._close_text()
 
-    def handle_data(self, data: str) -> None:
-        message = message_of(data)
-        if self._skip or message is None:
-            return
-        start = self._offset()
-        end = self.source.find("<", start)  # a text runs to the next tag (entities and all)
-        leading = data[: len(data) - len(data.lstrip())]
-        self.found.append((self.getpos()[0] + leading.count("\n"), message))
-        self.spans.append((start, len(self.source) if end < 0 else end, "text"))
+    def handle_decl(self, decl: str) -> None:
+        self._close_text()
+
+    def handle_pi(self, data: str) -> None:
+        self._close_text()
+
+    def unknown_decl(self, data: str) -> None:
+        self._close_text()
+
+
+def _read(source: str) -> list[_Text | _Tag]:
+    reader = _Reader(source)
+    reader.rawdata_source = source
+    reader.feed(source)
+    reader.close()
+    if reader._pending is not None:  # text at the very end of the page
+        start, line, text = reader._pending
+        reader._pending = None
+        message = _message(text)
+        if message is not None:
+            raw = source[start:]
+            lead = len(raw) - len(raw.lstrip())
+            reader.pieces.append(
+                _Text(start + lead, start + len(raw.rstrip()), line + raw[:lead].count("\n"), message)
+            )
+    return reader.pieces
 
 
 def messages(source: str) -> list[tuple[int, str]]:
-    """Every message of a page, with its line."""
-    reader = _Reader()
-    reader.read(source)
-    return reader.found
+    """Each translatable text of a page, with the line it is on, in the page's order."""
+    found: list[tuple[int, str]] = []
+    for piece in _read(source):
+        if isinstance(piece, _Text):
+            found.append((piece.line, piece.message))
+        else:
+            found.extend((piece.line, message) for _, message in piece.messages)
+    return found
 
 
-def _translate_tag(text: str, translate: Callable[[str], str]) -> str:
-    def attribute(match: re.Match[str]) -> str:
-        name, quoted = match.group(2), match.group(4)
-        value = match.group(5) if match.group(5) is not None else match.group(6)
-        message = message_of(value) if name.lower() in READ_ATTRIBUTES else None
-        words = None if message is None else translate(message)
-        if words is None or words == message:
-            return match.group(0)
-        quote = quoted[0]
-        return f"{match.group(1)}{name}{match.group(3)}{quote}{html.escape(words)}{quote}"
-
-    return _ATTRIBUTE.sub(attribute, text)
+def _attribute(name: str) -> re.Pattern[str]:
+    return re.compile(r"(\s" + re.escape(name) + r"\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+)", re.IGNORECASE)
 
 
-def _translate_text(text: str, translate: Callable[[str], str]) -> str:
-    message = message_of(text)
-    words = None if message is None else translate(message)
-    if words is None or words == message:  # untranslated: as written, line breaks and all
-        return text
-    lead = text[: len(text) - len(text.lstrip())]
-    trail = text[len(text.rstrip()) :]
-    return f"{lead}{html.escape(words, quote=False)}{trail}"
+def _set_attribute(raw: str, name: str, value: str) -> str:
+    quoted = '"' + html.escape(value, quote=True) + '"'
+    pattern = _attribute(name)
+    if pattern.search(raw):
+        return pattern.sub(lambda match: match.group(1) + quoted, raw, count=1)
+    closing = 2 if raw.endswith("/>") else 1
+    return raw[:-closing] + f" {name}={quoted}" + raw[-closing:]
 
 
 def translated(source: str, translate: Callable[[str], str], language: str) -> str:
-    """The page with each message replaced by ``translate(message)`` and ``<html lang>`` set to
-    ``language``; the rest as it was."""
-    reader = _Reader()
-    reader.read(source)
-    pieces: list[str] = []
-    at = 0
-    for start, end, kind in sorted(reader.spans):
-        if start < at:  # an entity's piece of a text already translated with it
-            continue
-        pieces.append(source[at:start])
-        piece = source[start:end]
-        pieces.append(
-            _translate_tag(piece, translate) if kind == "tag" else _translate_text(piece, translate)
-        )
-        at = end
-    pieces.append(source[at:])
-    page = "".join(pieces)
-    return re.sub(r'<html lang="[^"]*"', f'<html lang="{language}"', page, count=1)
+    """``source`` with each of its messages replaced by ``translate(message)`` (the white space
+    around a text kept) and its ``<html lang>`` set to ``language``."""
+    out: list[str] = []
+    done = 0
+    for piece in _read(source):
+        out.append(source[done : piece.start])
+        if isinstance(piece, _Text):
+            out.append(html.escape(translate(piece.message), quote=False))
+        else:
+            raw = source[piece.start : piece.end]
+            for name, message in piece.messages:
+                raw = _set_attribute(raw, name, translate(message))
+            if piece.is_html:
+                raw = _set_attribute(raw, "lang", language)
+            out.append(raw)
+        done = piece.end
+    out.append(source[done:])
+    return "".join(out)
+
+
+@cache
+def _source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@cache
+def page(path: Path, language: str) -> str:
+    """The static page at ``path`` in ``language`` (made once per page and language)."""
+    from alaka.core.language import ENGLISH, speaking, tr
+
+    if language == ENGLISH:
+        return _source(path)
+    with speaking(language):
+        return translated(_source(path), tr, language)

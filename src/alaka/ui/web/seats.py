@@ -22,6 +22,7 @@ import time
 import unicodedata
 
 from alaka.bots.registry import default_bot
+from alaka.core.language import ENGLISH, speaking, tr
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.referee import Referee
@@ -84,7 +85,9 @@ class Seats:
             except TableError as error:  # not being marked "joined" must not keep anyone out
                 log.error("table %s: %s", table.id, error)
         client.log_sent = 0
-        self._deliver(client, table.seat_message(client.seat, 0))
+        with speaking(getattr(client, "language", ENGLISH)):
+            message = table.seat_message(client.seat, 0)
+        self._deliver(client, message)
         table.presence()
 
     def disconnect(self, table: Table, client: Client) -> None:
@@ -106,7 +109,7 @@ class Seats:
         script watching the lobby took open seats within milliseconds of their appearing,
         before the creator could send anyone the table."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-            raise TableError(f"'seat' is a seat number from 0 to {len(table.seats) - 1}")
+            raise TableError(tr("'seat' is a seat number from 0 to {last}").format(last=len(table.seats) - 1))
         if not table.offered():
             right = (
                 isinstance(code, str)
@@ -124,9 +127,11 @@ class Seats:
         async with table.lock:
             row = table.seats[seat]
             if not row.open or row.kind != HUMAN:
-                raise TableError(f"seat {seat} is not offered in the lobby; ask for its link", 403)
+                raise TableError(
+                    tr("seat {seat} is not offered in the lobby; ask for its link").format(seat=seat), 403
+                )
             if row.joined:
-                raise TableError(f"seat {seat} has been taken", 409)
+                raise TableError(tr("seat {seat} has been taken").format(seat=seat), 409)
             row = await self.referee.save_seat(table, seat, joined=True, name=given or row.name)
         table.presence(changed=True)
         return {"seat": seat, "name": row.name, "token": row.token, "url": self.seat_url(table, seat)}
@@ -134,7 +139,7 @@ class Seats:
     async def leave(self, table: Table, seat: int | None) -> None:
         """The person gives up the seat: the game's default bot plays it from now on."""
         if seat is None:
-            raise TableError("leaving needs the token of your seat", 403)
+            raise TableError(tr("leaving needs the token of your seat"), 403)
         async with table.lock:
             if table.seats[seat].kind == HUMAN:
                 await self.referee.save_seat(table, seat, kind=BOT, bot=default_bot(table.game.name))

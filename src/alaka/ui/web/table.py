@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from alaka.core.choices import choices
 from alaka.core.errors import AlakaError
 from alaka.core.glossary import glossary_of
+from alaka.core.language import ENGLISH, reading, speaking, tr
 from alaka.core.protocol import CHANCE, TERMINAL, Game, JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
@@ -194,8 +195,8 @@ class Table:
     now: Callable[[], float] = time.monotonic
     #: What safe undo needs to know of every action so far (built when first asked for).
     _steps: list[Step] | None = None
-    #: The table's guide (rules, options, explanations): printed data, built once.
-    _guide: JsonDict | None = None
+    #: The table's guide (rules, options, explanations): printed data, built once per language.
+    _guides: dict[str, JsonDict] = field(default_factory=dict)
 
     @property
     def steps(self) -> list[Step]:
@@ -222,13 +223,13 @@ class Table:
         if not token:
             return None
         if not TOKEN_SHAPE.fullmatch(token):
-            raise TableError("this link's token does not belong to any seat of the table", 403)
+            raise TableError(tr("this link's token does not belong to any seat of the table"), 403)
         found: int | None = None
         for s in self.seats:
             if s.token is not None and hmac.compare_digest(s.token.encode(), token.encode()):
                 found = s.seat
         if found is None:
-            raise TableError("this link's token does not belong to any seat of the table", 403)
+            raise TableError(tr("this link's token does not belong to any seat of the table"), 403)
         return found
 
     def record(self) -> JsonDict:
@@ -292,14 +293,15 @@ class Table:
     def waiting_for(self, seat: int | None) -> str:
         player = self.state.current_player()
         if player == TERMINAL or self.forfeit is not None:
-            return "The game is over."
+            return tr("The game is over.")
         if player == CHANCE:
-            return "Waiting for the dice or the deck."
+            return tr("Waiting for the dice or the deck.")
         if player == seat and self.seats[seat].kind == HUMAN:
             if len(self.state.legal_actions()) == 1:
-                return "Your only choice is played for you."
-            return "Your decision."
-        return f"Waiting for {self.describe(player)}."
+                return tr("Your only choice is played for you.")
+            return tr("Your decision.")
+        # TRANSLATORS: {player} is a seat's description (a player's name, or a bot's).
+        return tr("Waiting for {player}.").format(player=self.describe(player))
 
     def seat_message(self, seat: int | None, log_from: int, summary: JsonDict | None = None) -> JsonDict:
         """Everything ``seat`` is told about the table now (see the module docstring).
@@ -336,9 +338,10 @@ class Table:
 
     def guide(self) -> JsonDict:
         """What the page explains, the same for everyone (:func:`guide_of`), built once."""
-        if self._guide is None:
-            self._guide = guide_of(self.game, self.options, self.state)
-        return self._guide
+        language = reading()
+        if language not in self._guides:
+            self._guides[language] = guide_of(self.game, self.options, self.state)
+        return self._guides[language]
 
     def forfeit_result(self) -> JsonDict | None:
         """The result of a game a seat forfeited on time (shaped like a view's ``outcome``:
@@ -349,7 +352,8 @@ class Table:
         name = self.seats[self.forfeit].name
         return {
             "winners": others,
-            "reason": f"{name} ran out of time and forfeits",
+            # TRANSLATORS: {player} is a player's name.
+            "reason": tr("{player} ran out of time and forfeits").format(player=name),
             "ranking": [others, [self.forfeit]],
             "scores": [],
         }
@@ -369,11 +373,13 @@ class Table:
         """
         summary = self.summary()
         self.announced = self._present()  # the summary in each state tells who is here
-        built: dict[tuple[int | None, int], tuple[str, int]] = {}
+        built: dict[tuple[int | None, int, str], tuple[str, int]] = {}
         for client in list(self.clients):
-            key = (client.seat, client.log_sent)
+            language = getattr(client, "language", ENGLISH)
+            key = (client.seat, client.log_sent, language)
             if key not in built:
-                message = self.seat_message(client.seat, client.log_sent, summary)
+                with speaking(language):
+                    message = self.seat_message(client.seat, client.log_sent, summary)
                 built[key] = (encode(message), message["view"]["log_size"])
             text, log_size = built[key]
             client.deliver(text)
