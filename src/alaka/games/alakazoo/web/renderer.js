@@ -8,7 +8,7 @@
 // from a column to a hand, or from the hand to a space, glides there (views.js, Moves); a hand
 // you may not see is a `data-stack` with its `data-count`, where cards taken out of sight go.
 
-import { amount, chips, fill, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
+import { chips, fill, h, handView, panel, playerName, seatLabel, stat, t, tn } from "../common.js";
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
@@ -130,7 +130,7 @@ function playerPanel(view, player, ctx) {
     h("div", { class: "board-name" }, boardName),
     board(view, player),
     playerStats(view, player),
-    h("div", { class: "row-label" }, `Hand (${amount(player.hand_size, "card")})`),
+    h("div", { class: "row-label" }, t("Hand ({cards})", { cards: tn("{n} card", "{n} cards", player.hand_size) })),
     player.hand && player.hand.length
       ? h(
           "div",
@@ -226,8 +226,8 @@ function pilesPanel(view) {
     h(
       "div",
       { class: "stats" },
-      stat("Deck", amount(view.deck_size, "card")),
-      stat("Discard pile", amount(view.discard.length, "card")),
+      stat(t("Deck"), tn("{n} card", "{n} cards", view.deck_size)),
+      stat(t("Discard pile"), tn("{n} card", "{n} cards", view.discard.length)),
       top ? stat("top", top) : null,
       view.first_player !== null ? stat("First player", playerName(view.first_player)) : null,
     ),

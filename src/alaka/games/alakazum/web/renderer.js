@@ -7,7 +7,7 @@
 // final enemy, a culture total, a player); `place(name, view)` says which one an action is
 // about, and the page offers the action there.
 
-import { amount, chips, counted, h, handView, panel, pipDie, playerName, seatLabel, stat } from "../common.js";
+import { chips, counted, h, handView, panel, pipDie, playerName, seatLabel, stat, t, tn } from "../common.js";
 
 /** Cultures with a colour of their own; MULTI (a character of every culture) gets a rainbow. */
 const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
@@ -156,7 +156,7 @@ function playerPanel(view, p, ctx) {
     { class: `panel player${me ? " me" : ""}${turn ? " active" : ""}`, dataset: { seat: p.seat, place: `player:${p.seat}` } },
     title,
     cultureTotals(p.culture_on_table, p.seat),
-    h("div", { class: "row-label" }, `Hand (${amount(p.hand_size, "card")})`),
+    h("div", { class: "row-label" }, t("Hand ({cards})", { cards: tn("{n} card", "{n} cards", p.hand_size) })),
     zumHand(p, view.cards),
     h("div", { class: "row-label" }, `Team (${p.team.length})`),
     p.team.length

@@ -103,6 +103,9 @@ export async function addLanguageSwitch(where) {
   return select;
 }
 
+// Every page's top bar gets the menu (module scripts run once the page is parsed).
+if (typeof globalThis.document?.querySelector === "function") addLanguageSwitch();
+
 /** Build an element: h("p", {class: "x", dataset: {seat: 1}}, "text", child, [more]). */
 export function h(tag, props, ...children) {
   const node = document.createElement(tag);
