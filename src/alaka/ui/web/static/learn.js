@@ -2,7 +2,7 @@
 // sends the learner's choices so far and draws what comes back (the view, the coach's line, the
 // choices the step accepts); a choice the step does not accept is refused there, with the reason.
 
-import { absoluteUrl, api, fill, h } from "./common.js";
+import { absoluteUrl, api, fill, h, t, tn } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel } from "./explain.js";
 import { closeMenu, loadRenderer, logItem, offerOnTable, oneStopPerChoice, renderView, turnLine, withHint } from "./views.js";
 
@@ -28,7 +28,7 @@ async function load(choices) {
     page.last = message;
     draw();
   } catch (error) {
-    showError(`Not this time: ${error.message}`);
+    showError(t("Not this time: {error}", { error: error.message }));
     if (page.last) draw();
   } finally {
     page.busy = false;
@@ -46,10 +46,10 @@ function draw() {
   $("title").textContent = message.title;
   const step = Math.min(message.index + 1, message.steps);
   $("progress").textContent = message.done
-    ? "Lesson done"
+    ? t("Lesson done")
     : message.finishing
-      ? "Finish your turn"
-      : `Step ${step} of ${message.steps}`;
+      ? t("Finish your turn")
+      : t("Step {step} of {steps}", { step, steps: message.steps });
   $("welcome").hidden = message.index !== 0;
   $("welcome").textContent = message.welcome;
   const feedback = message.feedback;
@@ -139,7 +139,9 @@ function drawChoices(message) {
       ? h(
           "details",
           { class: "other-choices", "data-testid": "other-choices" },
-          h("summary", {}, `The other ${others.length === 1 ? "choice" : `${others.length} choices`} (not in this step)`),
+          h("summary", {}, (others.length === 1
+            ? t("The other choice (not in this step)")
+            : tn("The other {n} choice (not in this step)", "The other {n} choices (not in this step)", others.length))),
           others.map(button),
         )
       : null,
@@ -148,7 +150,7 @@ function drawChoices(message) {
 
 /** What a free step's hint says: where its choices are (on the table, as buttons, or both). */
 function freeHint(onTable, buttons) {
-  if (!onTable) return "Your choice:";
+  if (!onTable) return t("Your choice:");
   const place = `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table`;
   return buttons ? `${place}, or:` : `${place}.`;
 }
@@ -159,7 +161,7 @@ async function playEasy(button) {
     const answer = await api("/api/tables", page.last.play);
     location.href = absoluteUrl(answer.links.seats[0].url);
   } catch (error) {
-    showError(`The table was not created: ${error.message}`);
+    showError(t("The table was not created: {error}", { error: error.message }));
     button.disabled = false;
   }
 }

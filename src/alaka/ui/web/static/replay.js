@@ -2,7 +2,7 @@
 // or by turn, played on by itself if asked, with the review of that seat's decisions. Every
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
-import { api, fill, h, myTables, seatLabel } from "./common.js";
+import { api, fill, h, myTables, seatLabel, t } from "./common.js";
 import { Changes, loadRenderer, logItem, Moves, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +97,7 @@ function draw(answer) {
   slider.max = answer.steps;
   slider.value = answer.step;
   const turn = answer.view.turn;
-  $("step-text").textContent = `Turn ${turn} · step ${answer.step} of ${answer.steps}`;
+  $("step-text").textContent = t("Turn {turn} · step {step} of {steps}", { turn, step: answer.step, steps: answer.steps });
   $("step-text").dataset.step = answer.step;
   $("first").disabled = $("prev").disabled = $("prev-turn").disabled = answer.step === 0;
   $("next").disabled = $("last").disabled = $("next-turn").disabled = answer.step === answer.steps;
@@ -140,15 +140,15 @@ function fillTurns(current) {
 /** What the step did: the seat's own action by its label, and the events it added; and, if the
  * review is made and this was one of the seat's decisions, how the search rated it. */
 function happened(answer) {
-  if (answer.step === 0) return h("p", { class: "dim" }, "The start of the game.");
+  if (answer.step === 0) return h("p", { class: "dim" }, t("The start of the game."));
   const events = answer.events || [];
   const rated = page.review?.decisions.find((d) => d.step === answer.step - 1);
   return [
-    answer.action ? h("p", { class: "action-label" }, h("b", {}, "Your action: "), answer.action) : null,
+    answer.action ? h("p", { class: "action-label" }, h("b", {}, t("Your action: ")), answer.action) : null,
     rated ? ratingLine(rated) : null,
     events.length
       ? h("ul", { class: "events" }, events.map((event) => logItem(event, page.seat)))
-      : h("p", { class: "dim" }, "Nothing you could see changed."),
+      : h("p", { class: "dim" }, t("Nothing you could see changed.")),
   ];
 }
 
@@ -163,19 +163,19 @@ function ratingLine(d) {
     return h(
       "p",
       { class: "rating dim", "data-testid": "rating" },
-      `The game was already ${d.decided} here (${percent(d.chosen.win)} to win whatever the choice).`,
+      t("The game was already {decided} here ({win} to win whatever the choice).", { decided: d.decided, win: percent(d.chosen.win) }),
     );
   }
   if (!d.mattered) {
-    return h("p", { class: "rating dim", "data-testid": "rating" }, "This choice made little difference: the options were within noise of each other.");
+    return h("p", { class: "rating dim", "data-testid": "rating" }, t("This choice made little difference: the options were within noise of each other."));
   }
   if (d.good) {
-    return h("p", { class: "rating good", "data-testid": "rating" }, `The best choice (${percent(d.chosen.win)} to win).`);
+    return h("p", { class: "rating good", "data-testid": "rating" }, t("The best choice ({win} to win).", { win: percent(d.chosen.win) }));
   }
   return h(
     "p",
     { class: "rating costly", "data-testid": "rating" },
-    `It cost about ${percent(d.loss)} win chance (${percent(d.chosen.win)} to win); better: `,
+    t("It cost about {loss} win chance ({win} to win); better: ", { loss: percent(d.loss), win: percent(d.chosen.win) }),
     h("b", {}, d.best.label),
     ` (${percent(d.best.win)}).`,
   );
@@ -209,13 +209,13 @@ function stop() {
 /** Ask for the seat's review; while the server's search runs, ask again every second. */
 async function startReview() {
   if (page.seat === null) {
-    fill($("review-body"), h("p", { class: "dim" }, "Choose a seat above: a review rates one player's decisions."));
+    fill($("review-body"), h("p", { class: "dim" }, t("Choose a seat above: a review rates one player's decisions.")));
     return;
   }
   const seat = page.seat;
   const token = tokenOf(seat);
   if (!token) {
-    fill($("review-body"), h("p", { class: "dim" }, "A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\")."));
+    fill($("review-body"), h("p", { class: "dim" }, t("A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\")."));
     return;
   }
   fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
@@ -239,7 +239,7 @@ async function startReview() {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } catch (error) {
-    fill($("review-body"), h("p", { class: "warn" }, `The review could not be made: ${error.message}`));
+    fill($("review-body"), h("p", { class: "warn" }, t("The review could not be made: {error}", { error: error.message })));
   }
 }
 
@@ -286,11 +286,14 @@ function showReview(review) {
     h(
       "p",
       { class: "note" },
-      `Judged by ${how}, from what you could see. A decision mattered when its choices differed by more than their noise and by ${percent(review.thresholds.matters)} win chance or more.`,
+      t(
+        "Judged by {how}, from what you could see. A decision mattered when its choices differed by more than their noise and by {matters} win chance or more.",
+        { how, matters: percent(review.thresholds.matters) },
+      ),
     ),
     costly.length
       ? [
-          h("h3", {}, "The costliest decisions"),
+          h("h3", {}, t("The costliest decisions")),
           h(
             "ol",
             { class: "costly", "data-testid": "costly" },
@@ -311,7 +314,7 @@ function showReview(review) {
             }),
           ),
         ]
-      : h("p", {}, review.mattered ? "No decision that mattered was missed. Well played!" : "Nothing to point out."),
+      : h("p", {}, review.mattered ? t("No decision that mattered was missed. Well played!") : t("Nothing to point out.")),
   );
 }
 
@@ -345,7 +348,7 @@ function reviewButton() {
   button.addEventListener("click", startReview);
   return [
     button,
-    h("p", { class: "note" }, "Each decision of this seat is rated from what it could see; the review counts the decisions that mattered and opens at the first costly one."),
+    h("p", { class: "note" }, t("Each decision of this seat is rated from what it could see; the review counts the decisions that mattered and opens at the first costly one.")),
   ];
 }
 
@@ -403,7 +406,7 @@ async function start() {
   $("play").addEventListener("click", () => (page.playing === null ? play() : stop()));
   document.addEventListener("keydown", onKey);
   if (page.table.status !== "finished") {
-    showError("This game is still being played; it can be replayed once it is over.");
+    showError(t("This game is still being played; it can be replayed once it is over."));
     return;
   }
   $("who").textContent = `${page.table.players} players`;
