@@ -40,15 +40,15 @@ function characterCard(c, face) {
       // the piece: a character card glides from the row or a combat into a team (views.js, Moves)
       dataset: { place: `char:${c.card}`, topic: c.name, piece: `char:${c.card}` },
     },
-    h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
+    h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, t("Level {level}", { level: c.level }))),
     h("div", { class: "card-name" }, c.name),
     h(
       "div",
       { class: "numbers" },
-      number("Combat", c.combat),
-      number("Culture", c.culture_points),
-      number("Resistance", c.resistance),
-      number("Magic", c.magic_energy),
+      number(t("Combat"), c.combat),
+      number(t("Culture"), c.culture_points),
+      number(t("Resistance"), c.resistance),
+      number(t("Magic"), c.magic_energy),
     ),
     face ? printedLevels(face, c.level) : null,
     c.traits.length || c.broom
@@ -147,7 +147,7 @@ function playerPanel(view, p, ctx) {
   const title = h(
     "h2",
     {},
-    me ? `You: ${seatLabel(p.seat, ctx.table)}` : seatLabel(p.seat, ctx.table),
+    me ? t("You: {player}", { player: seatLabel(p.seat, ctx.table) }) : seatLabel(p.seat, ctx.table),
     turn ? h("span", { class: "badge turn" }, "to play") : null,
     view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
   );
@@ -158,13 +158,13 @@ function playerPanel(view, p, ctx) {
     cultureTotals(p.culture_on_table, p.seat),
     h("div", { class: "row-label" }, t("Hand ({cards})", { cards: tn("{n} card", "{n} cards", p.hand_size) })),
     zumHand(p, view.cards),
-    h("div", { class: "row-label" }, `Team (${p.team.length})`),
+    h("div", { class: "row-label" }, t("Team ({n})", { n: p.team.length })),
     p.team.length
       ? h("div", { class: "cards" }, p.team.map((c) => characterCard(c, view.cards[c.name])))
       : h("p", { class: "dim" }, "nobody yet"),
     // Exchanges at the opening deal decide who starts, so they matter only until then.
     view.start_player === null || view.phase === "choose an initial character"
-      ? h("p", {}, stat("Cards exchanged at the deal", p.exchanges))
+      ? h("p", {}, stat(t("Cards exchanged at the deal"), p.exchanges))
       : null,
   );
 }
@@ -177,16 +177,16 @@ function enemyCard(e) {
       { class: "card enemy revealed", dataset: { ...place, topic: e.name } },
       h("div", { class: "band" }, `Enemy ${e.position}`),
       h("div", { class: "card-name" }, e.name),
-      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+      h("div", { class: "numbers" }, number(t("Culture points"), e.culture_points)),
     );
   }
   if (e.name !== undefined) {
     return h(
       "article",
       { class: "card enemy peeked", dataset: { ...place, topic: e.name } },
-      h("div", { class: "band" }, `Enemy ${e.position}: face down`),
-      h("div", { class: "card-name" }, `You saw ${e.name}`),
-      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+      h("div", { class: "band" }, t("Enemy {position}: face down", { position: e.position })),
+      h("div", { class: "card-name" }, t("You saw {card}", { card: e.name })),
+      h("div", { class: "numbers" }, number(t("Culture points"), e.culture_points)),
     );
   }
   return h(
@@ -220,8 +220,8 @@ function combatPanel(view, ctx) {
       side.fighter
         ? characterCard(side.fighter, view.cards[side.fighter.name])
         : h("p", { class: "dim" }, "fighter not chosen yet"),
-      side.helper ? h("div", {}, "Sociable helper: ", shortCharacter(side.helper)) : null,
-      h("div", { class: "combat-total" }, "Total ", h("b", {}, side.total === null ? "?" : String(side.total))),
+      side.helper ? h("div", {}, t("Sociable helper: "), shortCharacter(side.helper)) : null,
+      h("div", { class: "combat-total" }, t("Total "), h("b", {}, side.total === null ? "?" : String(side.total))),
     );
   });
   const dice = Object.entries(combat.die_values).map(([card, value]) =>
@@ -242,7 +242,7 @@ function combatPanel(view, ctx) {
       ? h(
           "p",
           { class: "roll" },
-          "The hypnosis die shows ",
+          t("The hypnosis die shows "),
           pipDie(combat.roll, "hypnosis-roll"),
           combat.die_total !== combat.roll ? ` (${combat.die_total} with die potions)` : "",
           combat.hypnosis ? `: ${HYPNOSIS[combat.hypnosis] || combat.hypnosis}` : "",
@@ -251,7 +251,7 @@ function combatPanel(view, ctx) {
   return panel(
     combat.over ? `The last ${kind[0].toLowerCase()}${kind.slice(1)}` : kind,
     h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
-    dice.length ? h("p", { class: "dice" }, "Die combat values: ", dice) : null,
+    dice.length ? h("p", { class: "dice" }, t(t("Die combat values: ")), dice) : null,
     combat.potions.map((potion) =>
       h(
         "p",
@@ -269,7 +269,7 @@ function combatPanel(view, ctx) {
 function happeningNow(view) {
   const lines = [];
   if (view.phase === "do an action" && view.actions_left) {
-    lines.push(h("p", {}, stat("Actions left this turn", view.actions_left)));
+    lines.push(h("p", {}, stat(t("Actions left this turn"), view.actions_left)));
   }
   if (view.announced) {
     const asked = view.voodoo_to_ask.map(seatKeyName).join(", ");
@@ -288,26 +288,26 @@ function happeningNow(view) {
       h(
         "p",
         {},
-        h("b", {}, "Conjuring: "),
+        h("b", {}, t("Conjuring: ")),
         `an Alakazum with ${view.conjure.total} ${view.conjure.culture} points`,
       ),
     );
   }
   if (view.forest_magic) {
-    lines.push(h("div", {}, h("b", {}, "Forest Magic shows you: "), chips(view.forest_magic, "chip secret")));
+    lines.push(h("div", {}, h("b", {}, t("Forest Magic shows you: ")), chips(view.forest_magic, "chip secret")));
   }
-  return lines.length ? panel("Now", ...lines) : null;
+  return lines.length ? panel(t("Now"), ...lines) : null;
 }
 
 function pilesPanel(view) {
-  const deck = [stat("Forest deck", `${view.deck_size} card${view.deck_size === 1 ? "" : "s"}`)];
+  const deck = [stat(t("Forest deck"), tn("{n} card", "{n} cards", view.deck_size))];
   if (view.deck_top_known) {
     deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
   }
   return panel(
     "Piles",
     h("div", { class: "pile" }, ...deck),
-    h("div", { class: "row-label" }, `Market pile, top first (${view.market.length})`),
+    h("div", { class: "row-label" }, t("Market pile, top first ({n})", { n: view.market.length })),
     view.market.length
       ? h(
           "div",
@@ -320,12 +320,12 @@ function pilesPanel(view) {
           }),
         )
       : h("span", { class: "dim" }, "empty"),
-    h("div", { class: "row-label" }, `Graveyard (${view.graveyard.length})`),
+    h("div", { class: "row-label" }, t("Graveyard ({n})", { n: view.graveyard.length })),
     view.graveyard.length
       ? h("div", { class: "minis" }, view.graveyard.map(shortCharacter))
       : h("span", { class: "dim" }, "empty"),
     view.box.length
-      ? [h("div", { class: "row-label" }, "Out of the game (box)"), chips(counted(view.box), "chip dim-chip")]
+      ? [h("div", { class: "row-label" }, t("Out of the game (box)")), chips(counted(view.box), "chip dim-chip")]
       : null,
   );
 }
@@ -375,7 +375,7 @@ export function render(view, ctx) {
   // Your own seat first: it is the one you act with.
   const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
   nodes.push(h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))));
-  nodes.push(panel("Final enemies", h("div", { class: "cards" }, view.enemies.map(enemyCard))));
+  nodes.push(panel(t("Final enemies"), h("div", { class: "cards" }, view.enemies.map(enemyCard))));
   nodes.push(pilesPanel(view));
   return { nodes: nodes.filter(Boolean), keys: KEYS };
 }
