@@ -11,7 +11,7 @@ const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 const page = { last: null, busy: false };
 /** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
-const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
+const COARSE = window.matchMedia("(pointer: coarse)").matches;
 
 function showError(text) {
   $("error-text").textContent = text;
@@ -129,7 +129,9 @@ function drawChoices(message) {
   fill(
     $("legal"),
     onTable.length && !message.free
-      ? h("p", { class: "hint", "data-testid": "table-hint" }, `${PRESS} the highlighted place on the table: ${onTable.map(withHint).join(" / ")}.`)
+      ? h("p", { class: "hint", "data-testid": "table-hint" }, (COARSE
+            ? t("Tap the highlighted place on the table: {places}.", { places: onTable.map(withHint).join(" / ") })
+            : t("Click the highlighted place on the table: {places}.", { places: onTable.map(withHint).join(" / ") })))
       : null,
     message.free
       ? h("p", { class: "hint" }, freeHint(onTable.length, offered.length))
@@ -151,8 +153,10 @@ function drawChoices(message) {
 /** What a free step's hint says: where its choices are (on the table, as buttons, or both). */
 function freeHint(onTable, buttons) {
   if (!onTable) return t("Your choice:");
-  const place = `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table`;
-  return buttons ? `${place}, or:` : `${place}.`;
+  if (COARSE) {
+    return buttons ? t("Your choice: tap a highlighted place on the table, or:") : t("Your choice: tap a highlighted place on the table.");
+  }
+  return buttons ? t("Your choice: click a highlighted place on the table, or:") : t("Your choice: click a highlighted place on the table.");
 }
 
 async function playEasy(button) {

@@ -67,7 +67,7 @@ const SHEET_KEY = `alaka.sheet.${tableId}`;
 /** Events shown beside the choices (the whole log is further down). */
 const LATEST = 5;
 /** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
-const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
+const COARSE = window.matchMedia("(pointer: coarse)").matches;
 
 // -- connection ----------------------------------------------------------------------------
 
@@ -451,8 +451,12 @@ function renderActions() {
           "p",
           { class: "hint", "data-testid": "table-hint" },
           offTable.length
-            ? `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
-            : `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
+            ? (COARSE
+              ? tn("Tap a highlighted place on the table ({n} choice), or:", "Tap a highlighted place on the table ({n} choices), or:", onTable)
+              : tn("Click a highlighted place on the table ({n} choice), or:", "Click a highlighted place on the table ({n} choices), or:", onTable))
+            : (COARSE
+              ? tn("Tap a highlighted place on the table ({n} choice).", "Tap a highlighted place on the table ({n} choices).", onTable)
+              : tn("Click a highlighted place on the table ({n} choice).", "Click a highlighted place on the table ({n} choices).", onTable)),
         )
       : null,
     controls,
