@@ -428,7 +428,9 @@ function renderActions() {
   const legal = page.gaveUp ? [] : message.legal;
   const mine = legal.length > 0;
   $("turn-panel").classList.toggle("your-move", mine);
-  document.title = `${mine ? "Your move · " : ""}${message.table.title} · Alaka`;
+  document.title = mine
+    ? t("Your move · {title} · Alaka", { title: message.table.title })
+    : `${message.table.title} · Alaka`;
   if (!mine) {
     // A single choice is played for this seat by the server after a pause, as for everyone.
     fill(
