@@ -307,11 +307,11 @@ function rollKey(name) {
 /** One die to press in or out: its number and its faces in their colours. */
 function dieToggle(view, die, update) {
   const faces = view.dice[die - 1] || [];
-  const words = `Die ${die}: ${faces.join(", ")}`;
+  const words = t("Die {n}: {faces}", { n: die, faces: faces.join(", ") });
   const toggle = h(
     "button",
     { type: "button", class: "die-toggle", "aria-pressed": String(rolling.has(die)), title: words, dataset: { die } },
-    h("span", { class: "die-number" }, `Die ${die}`),
+    h("span", { class: "die-number" }, t("Die {n}", { n: die })),
     h(
       "span",
       { class: "die-faces", role: "img", "aria-label": `faces ${faces.join(", ")}` },

@@ -227,7 +227,13 @@ function combatPanel(view, ctx) {
   const dice = Object.entries(combat.die_values).map(([card, value]) =>
     h("span", { class: "die-value" }, `${names.get(card) || card} `, pipDie(value, `combat-die:${card}`)),
   );
-  const kind = combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise";
+  const title = combat.forest
+    ? combat.over
+      ? t("The last combat in the forest")
+      : t("Combat in the forest")
+    : combat.over
+      ? t("The last combat: fight and hypnotise")
+      : t("Combat: fight and hypnotise");
   // A decided combat keeps the totals it was fought with; the last one stays until the next.
   const decided = combat.reason
     ? h(
@@ -244,14 +250,14 @@ function combatPanel(view, ctx) {
           { class: "roll" },
           t("The hypnosis die shows "),
           pipDie(combat.roll, "hypnosis-roll"),
-          combat.die_total !== combat.roll ? ` (${combat.die_total} with die potions)` : "",
+          combat.die_total !== combat.roll ? t(" ({total} with die potions)", { total: combat.die_total }) : "",
           combat.hypnosis ? `: ${HYPNOSIS[combat.hypnosis] || combat.hypnosis}` : "",
         )
       : null;
   return panel(
-    combat.over ? `The last ${kind[0].toLowerCase()}${kind.slice(1)}` : kind,
+    title,
     h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
-    dice.length ? h("p", { class: "dice" }, t(t("Die combat values: ")), dice) : null,
+    dice.length ? h("p", { class: "dice" }, t("Die combat values: "), dice) : null,
     combat.potions.map((potion) =>
       h(
         "p",
