@@ -107,10 +107,10 @@ export function renderOutcome(outcome, table, seat = null) {
 function headline(outcome, table, seat) {
   const winners = outcome.winners;
   if (!winners.length) return t("Nobody won.");
-  const names = winners.map((w) => (w === seat ? "you" : seatLabel(w, table)));
+  const names = winners.map((w) => (w === seat ? t("you") : seatLabel(w, table)));
   if (winners.length === 1) return winners[0] === seat ? t("You win!") : t("{player} wins.", { player: names[0] });
-  const list = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${list[0].toUpperCase()}${list.slice(1)} share the win.`;
+  const list = t("{players} and {last}", { players: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  return t("{players} share the win.", { players: `${list[0].toUpperCase()}${list.slice(1)}` });
 }
 
 /** One log entry as a list item; the seat's own events are marked for the eye. An event names
