@@ -294,7 +294,7 @@ export function rulesPanel(box, guide) {
   const results = h("div", { class: "explain-results", "data-testid": "glossary-results" });
   const search = h("input", {
     type: "search",
-    placeholder: "a card, character, board, die, rule…",
+    placeholder: t("a card, character, board, die, rule…"),
     "aria-label": t("Explain a name"),
     "data-testid": "glossary-search",
   });

@@ -1,6 +1,6 @@
 // The lobby: create a table (game, seats, options), hand out its links, list every table.
 
-import { absoluteUrl, api, fill, forgetTable, h, myTables, seatChip, seatLabel, t } from "./common.js";
+import { absoluteUrl, api, fill, forgetTable, h, myTables, seatChip, seatLabel, t, tn } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 4000;
@@ -73,12 +73,12 @@ function seatRow(seat, bots, who, name) {
   const select = h(
     "select",
     { name: `seat-${seat}`, "aria-label": t("Seat {n}", { n: seat + 1 }) },
-    h("option", { value: "human", selected: who === "human" }, "A person (private link)"),
+    h("option", { value: "human", selected: who === "human" }, t("A person (private link)")),
     h("option", { value: "open", selected: who === "open" }, t("Open: first to join from the lobby")),
     levels.map((level) => botOption(level, who)),
   );
   const input = h("input", {
-    type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "name (optional)", value: name,
+    type: "text", name: `name-${seat}`, maxlength: 40, placeholder: t("name (optional)"), value: name,
     "aria-label": t("Name for seat {n}", { n: seat + 1 }),
   });
   const number = h("span", { class: "seat-number" }, t("Seat {n}", { n: seat + 1 }));
@@ -146,7 +146,7 @@ function readOptions(game) {
 function fillClocks(clocks) {
   fill(
     $("clock"),
-    h("option", { value: "" }, "no clock"),
+    h("option", { value: "" }, t("no clock")),
     clocks.map((c) => h("option", { value: c.name }, `${c.name}: ${c.label}`)),
   );
   const sync = () => {
@@ -403,7 +403,7 @@ async function refreshTables() {
       tables.length
         ? tables.map(tableCard)
         : h("p", { class: "dim" }, t("No tables yet: create one.")),
-      more > 0 ? h("p", { class: "dim" }, `and ${more} older table${more === 1 ? "" : "s"}`) : null,
+      more > 0 ? h("p", { class: "dim" }, tn("and {n} older table", "and {n} older tables", more)) : null,
     );
   } catch (error) {
     fill($("tables"), h("p", { class: "dim" }, t("Could not load the tables: {error}", { error: error.message })));

@@ -2,7 +2,7 @@
 // or by turn, played on by itself if asked, with the review of that seat's decisions. Every
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
-import { api, fill, h, myTables, seatLabel, t } from "./common.js";
+import { api, fill, h, myTables, seatLabel, t, tn } from "./common.js";
 import { Changes, loadRenderer, logItem, Moves, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -129,7 +129,7 @@ function fillTurns(current) {
   if (select.options.length !== page.turns.length) {
     fill(
       select,
-      page.turns.map((t) => h("option", { value: t.step }, t.turn === 0 ? "setup" : `turn ${t.turn}`)),
+      page.turns.map((entry) => h("option", { value: entry.step }, entry.turn === 0 ? t("setup") : t("turn {turn}", { turn: entry.turn }))),
     );
   }
   const at = page.turns.filter((t) => t.step <= page.step).pop();
@@ -225,7 +225,7 @@ async function startReview() {
       if (seat !== page.seat) return;
       if (answer.status === "queued") {
         const ahead = answer.position - 1;
-        const words = ahead === 0 ? "next in the queue" : `in the queue, ${ahead} ${ahead === 1 ? "review" : "reviews"} ahead`;
+        const words = ahead === 0 ? t("next in the queue") : tn("in the queue, {n} review ahead", "in the queue, {n} reviews ahead", ahead);
         fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, `Waiting to be rated: ${words}…`));
       } else if (answer.status === "working") {
         fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
@@ -269,7 +269,7 @@ function headline(review) {
       ` of them (${percent(review.agreement)}).`,
     );
   } else {
-    parts.push("none mattered (no choice was clearly better than another).");
+    parts.push(t("none mattered (no choice was clearly better than another)."));
   }
   if (review.decided) parts.push(` The game was already ${review.decided.result} from turn ${review.decided.turn}.`);
   return parts;
@@ -278,8 +278,8 @@ function headline(review) {
 function showReview(review) {
   const costly = review.costly.map((step) => review.decisions.find((d) => d.step === step));
   const how = review.judge === "learned"
-    ? `the learned value, each choice tried in ${review.budget} worlds`
-    : `a search of ${review.budget} iterations at each decision`;
+    ? t("the learned value, each choice tried in {budget} worlds", { budget: review.budget })
+    : t("a search of {budget} iterations at each decision", { budget: review.budget });
   fill(
     $("review-body"),
     h("p", { class: "headline", "data-testid": "review-headline" }, headline(review)),
@@ -298,7 +298,7 @@ function showReview(review) {
             "ol",
             { class: "costly", "data-testid": "costly" },
             costly.map((d) => {
-              const jump = h("button", { type: "button", class: "small", dataset: { step: d.step } }, `turn ${d.turn}`);
+              const jump = h("button", { type: "button", class: "small", dataset: { step: d.step } }, t("turn {turn}", { turn: d.turn }));
               jump.addEventListener("click", () => {
                 stop();
                 go(d.step + 1);
@@ -324,7 +324,7 @@ function fillSeats() {
   const seats = page.table.seats;
   fill(
     $("seat"),
-    h("option", { value: "", selected: page.seat === null }, "a spectator"),
+    h("option", { value: "", selected: page.seat === null }, t("a spectator")),
     seats.map((s) =>
       h("option", { value: s.seat, selected: page.seat === s.seat }, seatLabel(s.seat, page.table)),
     ),

@@ -171,7 +171,7 @@ function showDeadLink(reason) {
       h("h1", {}, t("This link does not open a seat")),
       h("p", {}, reason),
       h("p", {}, t("It may be mistyped or cut short, or from another server. ")),
-      h("p", {}, h("a", { href: "/" }, "Go to the lobby"), " to find your tables or start a new one."),
+      h("p", {}, h("a", { href: "/" }, t("Go to the lobby")), t(" to find your tables or start a new one.")),
     ),
   );
 }
@@ -560,7 +560,7 @@ function showError(text, kind = "refusal") {
 
 function showRematch(url) {
   const link = h("a", { href: absoluteUrl(url), "data-testid": "rematch-url" }, "go to the new table");
-  fill($("rematch-note"), "A rematch is ready: ", link);
+  fill($("rematch-note"), t("A rematch is ready: "), link);
 }
 
 async function rematch() {
