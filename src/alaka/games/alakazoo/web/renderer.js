@@ -79,7 +79,7 @@ function board(view, player) {
         .map((name, k) => h("div", { class: "board-cell", role: "cell" }, boardCell(player, 3 * row + k, name))),
     ),
   );
-  return h("div", { class: "board", role: "table", "aria-label": `portal board of ${playerName(player.seat)}` }, rows);
+  return h("div", { class: "board", role: "table", "aria-label": t("portal board of {player}", { player: playerName(player.seat) }) }, rows);
 }
 
 function playerStats(view, player) {
@@ -95,7 +95,7 @@ function playerStats(view, player) {
       stat(t("Wizard card"), t("{n} stored", { n: player.stored })),
     ),
     h("span", { dataset: { topic: "Magic Helper" } }, stat(t("Helper"), player.helper || t("not used yet"))),
-    player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
+    player.board_complete ? h("span", { class: "badge turn" }, t("board complete")) : null,
     bonus ? stat(t("Final bonus"), t("lines {lines} + own creature {own} = {total}", { lines: bonus.lines, own: bonus.own_creature, total: bonus.total })) : null,
   );
 }
@@ -105,11 +105,11 @@ function playerPanel(view, player, ctx) {
   const turn = view.active_player === player.seat && view.outcome === null;
   const boardName =
     player.board === null
-      ? "no board yet"
+      ? t("no board yet")
       : h(
           "span",
           {},
-          h("span", { dataset: { topic: `Portal board ${player.board}` } }, `board ${player.board}`),
+          h("span", { dataset: { topic: `Portal board ${player.board}` } }, t("board {board}", { board: player.board })),
           " (",
           h("span", { dataset: { topic: player.creature } }, player.creature),
           ")",
@@ -124,8 +124,8 @@ function playerPanel(view, player, ctx) {
       "h2",
       {},
       me ? t("You: {player}", { player: seatLabel(player.seat, ctx.table) }) : seatLabel(player.seat, ctx.table),
-      turn ? h("span", { class: "badge turn" }, "to play") : null,
-      view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+      turn ? h("span", { class: "badge turn" }, t("to play")) : null,
+      view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, t("deciding")) : null,
     ),
     h("div", { class: "board-name" }, boardName),
     board(view, player),
@@ -180,7 +180,7 @@ function happeningNow(view, ctx) {
 
 function columnsPanel(view) {
   return panel(
-    "The columns",
+    t("The columns"),
     h(
       "div",
       { class: "columns" },
@@ -212,7 +212,7 @@ function spellDice(view) {
       h(
         "div",
         { class: "dice spell-die" },
-        h("b", { dataset: { topic: `Die ${k + 1}` } }, `Die ${k + 1}: `),
+        h("b", { dataset: { topic: `Die ${k + 1}` } }, t("Die {n}: ", { n: k + 1 })),
         faces.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
       ),
     ),
@@ -222,7 +222,7 @@ function spellDice(view) {
 function pilesPanel(view) {
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   return panel(
-    "Piles",
+    t("Piles"),
     h(
       "div",
       { class: "stats" },
@@ -314,7 +314,7 @@ function dieToggle(view, die, update) {
     h("span", { class: "die-number" }, t("Die {n}", { n: die })),
     h(
       "span",
-      { class: "die-faces", role: "img", "aria-label": `faces ${faces.join(", ")}` },
+      { class: "die-faces", role: "img", "aria-label": t("faces {faces}", { faces: faces.join(", ") }) },
       faces.map((colour) => h("span", { class: `face ${colourClass(colour)}` })),
     ),
   );

@@ -69,7 +69,7 @@ function printedLevels(face, current) {
     return at.level === current ? h("b", {}, numbers) : numbers;
   });
   const parts = levels.flatMap((part, k) => (k ? [" · ", part] : [part]));
-  return h("div", { class: "levels", title: "combat / culture / resistance at levels A, B, C" }, ...parts);
+  return h("div", { class: "levels", title: t("combat / culture / resistance at levels A, B, C") }, ...parts);
 }
 
 /** A hand card's printed effect as data: its type and numbers ("magic hat: energy 2"). */
@@ -148,8 +148,8 @@ function playerPanel(view, p, ctx) {
     "h2",
     {},
     me ? t("You: {player}", { player: seatLabel(p.seat, ctx.table) }) : seatLabel(p.seat, ctx.table),
-    turn ? h("span", { class: "badge turn" }, "to play") : null,
-    view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+    turn ? h("span", { class: "badge turn" }, t("to play")) : null,
+    view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, t("deciding")) : null,
   );
   return h(
     "section",
@@ -161,7 +161,7 @@ function playerPanel(view, p, ctx) {
     h("div", { class: "row-label" }, t("Team ({n})", { n: p.team.length })),
     p.team.length
       ? h("div", { class: "cards" }, p.team.map((c) => characterCard(c, view.cards[c.name])))
-      : h("p", { class: "dim" }, "nobody yet"),
+      : h("p", { class: "dim" }, t("nobody yet")),
     // Exchanges at the opening deal decide who starts, so they matter only until then.
     view.start_player === null || view.phase === "choose an initial character"
       ? h("p", {}, stat(t("Cards exchanged at the deal"), p.exchanges))
@@ -175,7 +175,7 @@ function enemyCard(e) {
     return h(
       "article",
       { class: "card enemy revealed", dataset: { ...place, topic: e.name } },
-      h("div", { class: "band" }, `Enemy ${e.position}`),
+      h("div", { class: "band" }, t("Enemy {position}", { position: e.position })),
       h("div", { class: "card-name" }, e.name),
       h("div", { class: "numbers" }, number(t("Culture points"), e.culture_points)),
     );
@@ -192,16 +192,16 @@ function enemyCard(e) {
   return h(
     "article",
     { class: "card enemy face-down", dataset: place },
-    h("div", { class: "band" }, `Enemy ${e.position}`),
-    h("div", { class: "card-name" }, "face down"),
+    h("div", { class: "band" }, t("Enemy {position}", { position: e.position })),
+    h("div", { class: "card-name" }, t("face down")),
   );
 }
 
 /** How a hypnosis roll ended, in words. */
 const HYPNOSIS = {
-  hypnotised: "hypnotised",
-  "not hypnotised": "not enough to hypnotise",
-  protected: "enough, but a broom or a last character keeps it home",
+  hypnotised: t("hypnotised"),
+  "not hypnotised": t("not enough to hypnotise"),
+  protected: t("enough, but a broom or a last character keeps it home"),
 };
 
 function combatPanel(view, ctx) {
@@ -209,17 +209,17 @@ function combatPanel(view, ctx) {
   const names = new Map();
   const sides = combat.sides.map((side) => {
     for (const c of [side.fighter, side.helper]) if (c) names.set(c.card, c.name);
-    const who = side.seat === null ? "The forest" : seatLabel(side.seat, ctx.table);
+    const who = side.seat === null ? t("The forest") : seatLabel(side.seat, ctx.table);
     // The view names the winner by seat; the forest, which has none, wins as -1.
     const forestWon = side.seat === null && combat.winner !== null && combat.winner < 0;
     const won = forestWon || (combat.winner !== null && combat.winner === side.seat);
     return h(
       "div",
       { class: `combat-side${won ? " won" : ""}` },
-      h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, "wins") : null),
+      h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, t("wins")) : null),
       side.fighter
         ? characterCard(side.fighter, view.cards[side.fighter.name])
-        : h("p", { class: "dim" }, "fighter not chosen yet"),
+        : h("p", { class: "dim" }, t("fighter not chosen yet")),
       side.helper ? h("div", {}, t("Sociable helper: "), shortCharacter(side.helper)) : null,
       h("div", { class: "combat-total" }, t("Total "), h("b", {}, side.total === null ? "?" : String(side.total))),
     );
@@ -239,7 +239,7 @@ function combatPanel(view, ctx) {
     ? h(
         "p",
         { class: "combat-reason" },
-        h("b", {}, combat.winner < 0 ? "The forest" : seatLabel(combat.winner, ctx.table)),
+        h("b", {}, combat.winner < 0 ? t("The forest") : seatLabel(combat.winner, ctx.table)),
         ` wins: ${combat.reason}`,
       )
     : null;
@@ -295,7 +295,7 @@ function happeningNow(view) {
         "p",
         {},
         h("b", {}, t("Conjuring: ")),
-        `an Alakazum with ${view.conjure.total} ${view.conjure.culture} points`,
+        t("an Alakazum with {total} {culture} points", { total: view.conjure.total, culture: view.conjure.culture }),
       ),
     );
   }
@@ -308,10 +308,10 @@ function happeningNow(view) {
 function pilesPanel(view) {
   const deck = [stat(t("Forest deck"), tn("{n} card", "{n} cards", view.deck_size))];
   if (view.deck_top_known) {
-    deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
+    deck.push(h("div", {}, t("You know the top (top first): ")), chips(view.deck_top_known, "chip secret"));
   }
   return panel(
-    "Piles",
+    t("Piles"),
     h("div", { class: "pile" }, ...deck),
     h("div", { class: "row-label" }, t("Market pile, top first ({n})", { n: view.market.length })),
     view.market.length
@@ -373,7 +373,7 @@ export function render(view, ctx) {
   if (view.initial_row.length && view.phase === "choose an initial character") {
     nodes.push(
       panel(
-        "Initial characters on the table",
+        t("Initial characters on the table"),
         h("div", { class: "cards" }, view.initial_row.map((c) => characterCard(c, view.cards[c.name]))),
       ),
     );
