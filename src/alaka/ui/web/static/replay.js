@@ -215,7 +215,7 @@ async function startReview() {
   const seat = page.seat;
   const token = tokenOf(seat);
   if (!token) {
-    fill($("review-body"), h("p", { class: "dim" }, t("A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\")."));
+    fill($("review-body"), h("p", { class: "dim" }, t("A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\").")));
     return;
   }
   fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
