@@ -8,7 +8,7 @@
 // from a column to a hand, or from the hand to a space, glides there (views.js, Moves); a hand
 // you may not see is a `data-stack` with its `data-count`, where cards taken out of sight go.
 
-import { amount, chips, fill, h, handView, panel, playerName, seatLabel, stat } from "../common.js";
+import { chips, fill, h, handView, panel, playerName, seatLabel, stat, t, tn } from "../common.js";
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
@@ -79,7 +79,7 @@ function board(view, player) {
         .map((name, k) => h("div", { class: "board-cell", role: "cell" }, boardCell(player, 3 * row + k, name))),
     ),
   );
-  return h("div", { class: "board", role: "table", "aria-label": `portal board of ${playerName(player.seat)}` }, rows);
+  return h("div", { class: "board", role: "table", "aria-label": t("portal board of {player}", { player: playerName(player.seat) }) }, rows);
 }
 
 function playerStats(view, player) {
@@ -87,16 +87,16 @@ function playerStats(view, player) {
   return h(
     "div",
     { class: "stats" },
-    h("span", { dataset: { place: `points:${player.seat}` } }, stat("Points", player.points)),
-    h("span", { dataset: { place: `dark:${player.seat}`, topic: "Dark Power token" } }, stat("Dark Power", player.dark_power)),
+    h("span", { dataset: { place: `points:${player.seat}` } }, stat(t("Points"), player.points)),
+    h("span", { dataset: { place: `dark:${player.seat}`, topic: "Dark Power token" } }, stat(t("Dark Power"), player.dark_power)),
     h(
       "span",
       { class: "wizard-card", dataset: { place: `wizard:${player.seat}`, topic: "Wizard card" } },
-      stat("Wizard card", `${player.stored} stored`),
+      stat(t("Wizard card"), t("{n} stored", { n: player.stored })),
     ),
-    h("span", { dataset: { topic: "Magic Helper" } }, stat("Helper", player.helper || "not used yet")),
-    player.board_complete ? h("span", { class: "badge turn" }, "board complete") : null,
-    bonus ? stat("Final bonus", `lines ${bonus.lines} + own creature ${bonus.own_creature} = ${bonus.total}`) : null,
+    h("span", { dataset: { topic: "Magic Helper" } }, stat(t("Helper"), player.helper || t("not used yet"))),
+    player.board_complete ? h("span", { class: "badge turn" }, t("board complete")) : null,
+    bonus ? stat(t("Final bonus"), t("lines {lines} + own creature {own} = {total}", { lines: bonus.lines, own: bonus.own_creature, total: bonus.total })) : null,
   );
 }
 
@@ -105,11 +105,11 @@ function playerPanel(view, player, ctx) {
   const turn = view.active_player === player.seat && view.outcome === null;
   const boardName =
     player.board === null
-      ? "no board yet"
+      ? t("no board yet")
       : h(
           "span",
           {},
-          h("span", { dataset: { topic: `Portal board ${player.board}` } }, `board ${player.board}`),
+          h("span", { dataset: { topic: `Portal board ${player.board}` } }, t("board {board}", { board: player.board })),
           " (",
           h("span", { dataset: { topic: player.creature } }, player.creature),
           ")",
@@ -123,14 +123,14 @@ function playerPanel(view, player, ctx) {
     h(
       "h2",
       {},
-      me ? `You: ${seatLabel(player.seat, ctx.table)}` : seatLabel(player.seat, ctx.table),
-      turn ? h("span", { class: "badge turn" }, "to play") : null,
-      view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+      me ? t("You: {player}", { player: seatLabel(player.seat, ctx.table) }) : seatLabel(player.seat, ctx.table),
+      turn ? h("span", { class: "badge turn" }, t("to play")) : null,
+      view.current_player === player.seat && !turn ? h("span", { class: "badge deciding" }, t("deciding")) : null,
     ),
     h("div", { class: "board-name" }, boardName),
     board(view, player),
     playerStats(view, player),
-    h("div", { class: "row-label" }, `Hand (${amount(player.hand_size, "card")})`),
+    h("div", { class: "row-label" }, t("Hand ({cards})", { cards: tn("{n} card", "{n} cards", player.hand_size) })),
     player.hand && player.hand.length
       ? h(
           "div",
@@ -151,36 +151,36 @@ function playerPanel(view, player, ctx) {
 function happeningNow(view, ctx) {
   const lines = [];
   if (view.dice_to_roll.length) {
-    lines.push(h("p", {}, stat("Dice still to roll", view.dice_to_roll.join(", "))));
+    lines.push(h("p", {}, stat(t("Dice still to roll"), view.dice_to_roll.join(", "))));
   }
   if (view.dice_results.length) {
     lines.push(
       h(
         "div",
         { class: "dice" },
-        h("b", {}, "Dice to place: "),
+        h("b", {}, t("Dice to place: ")),
         view.dice_results.map((colour, k) =>
           h("span", { class: `die ${colourClass(colour)}`, dataset: { place: `result:${colour}`, roll: k } }, colour),
         ),
       ),
     );
   }
-  if (view.over_limit) lines.push(h("p", { class: "warn" }, stat("Over the limit by", view.over_limit)));
-  if (view.redraw_count) lines.push(h("p", {}, stat("Cards to draw", view.redraw_count)));
-  if (view.card_to_give) lines.push(h("p", {}, stat("Card you give up", view.card_to_give)));
+  if (view.over_limit) lines.push(h("p", { class: "warn" }, stat(t("Over the limit by"), view.over_limit)));
+  if (view.redraw_count) lines.push(h("p", {}, stat(t("Cards to draw"), view.redraw_count)));
+  if (view.card_to_give) lines.push(h("p", {}, stat(t("Card you give up"), view.card_to_give)));
   if (view.exchange_with !== null) {
-    lines.push(h("p", {}, stat("Exchange with", seatLabel(view.exchange_with, ctx.table))));
+    lines.push(h("p", {}, stat(t("Exchange with"), seatLabel(view.exchange_with, ctx.table))));
   }
   if (view.end_triggered_by !== null && view.outcome === null) {
     const who = playerName(view.end_triggered_by);
     lines.push(h("p", { class: "warn" }, `${who} completed a board: this is the last round.`));
   }
-  return lines.length ? panel("Now", ...lines) : null;
+  return lines.length ? panel(t("Now"), ...lines) : null;
 }
 
 function columnsPanel(view) {
   return panel(
-    "The columns",
+    t("The columns"),
     h(
       "div",
       { class: "columns" },
@@ -188,7 +188,7 @@ function columnsPanel(view) {
         h(
           "div",
           { class: "column", dataset: { place: `column:${k + 1}` } },
-          h("div", { class: "row-label" }, `Column ${k + 1}`),
+          h("div", { class: "row-label" }, t("Column {n}", { n: k + 1 })),
           column.length
             ? column.map((name) =>
                 h(
@@ -207,12 +207,12 @@ function columnsPanel(view) {
 /** The faces of each spell die (printed data: what a roll can bring). */
 function spellDice(view) {
   return [
-    h("div", { class: "row-label" }, "Spell dice (their faces)"),
+    h("div", { class: "row-label" }, t("Spell dice (their faces)")),
     view.dice.map((faces, k) =>
       h(
         "div",
         { class: "dice spell-die" },
-        h("b", { dataset: { topic: `Die ${k + 1}` } }, `Die ${k + 1}: `),
+        h("b", { dataset: { topic: `Die ${k + 1}` } }, t("Die {n}: ", { n: k + 1 })),
         faces.map((colour) => h("span", { class: `die ${colourClass(colour)}` }, colour)),
       ),
     ),
@@ -222,23 +222,23 @@ function spellDice(view) {
 function pilesPanel(view) {
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   return panel(
-    "Piles",
+    t("Piles"),
     h(
       "div",
       { class: "stats" },
-      stat("Deck", amount(view.deck_size, "card")),
-      stat("Discard pile", amount(view.discard.length, "card")),
-      top ? stat("top", top) : null,
-      view.first_player !== null ? stat("First player", playerName(view.first_player)) : null,
+      stat(t("Deck"), tn("{n} card", "{n} cards", view.deck_size)),
+      stat(t("Discard pile"), tn("{n} card", "{n} cards", view.discard.length)),
+      top ? stat(t("top"), top) : null,
+      view.first_player !== null ? stat(t("First player"), playerName(view.first_player)) : null,
     ),
     view.first_displays.length
       ? [
-          h("div", { class: "row-label" }, "Element types already displayed (no first-display point)"),
+          h("div", { class: "row-label" }, t("Element types already displayed (no first-display point)")),
           chips(view.first_displays),
         ]
       : null,
     view.box.length
-      ? [h("div", { class: "row-label" }, "Creatures not in play (box)"), chips(view.box, "chip dim-chip")]
+      ? [h("div", { class: "row-label" }, t("Creatures not in play (box)")), chips(view.box, "chip dim-chip")]
       : null,
     spellDice(view),
     h(
@@ -307,14 +307,14 @@ function rollKey(name) {
 /** One die to press in or out: its number and its faces in their colours. */
 function dieToggle(view, die, update) {
   const faces = view.dice[die - 1] || [];
-  const words = `Die ${die}: ${faces.join(", ")}`;
+  const words = t("Die {n}: {faces}", { n: die, faces: faces.join(", ") });
   const toggle = h(
     "button",
     { type: "button", class: "die-toggle", "aria-pressed": String(rolling.has(die)), title: words, dataset: { die } },
-    h("span", { class: "die-number" }, `Die ${die}`),
+    h("span", { class: "die-number" }, t("Die {n}", { n: die })),
     h(
       "span",
-      { class: "die-faces", role: "img", "aria-label": `faces ${faces.join(", ")}` },
+      { class: "die-faces", role: "img", "aria-label": t("faces {faces}", { faces: faces.join(", ") }) },
       faces.map((colour) => h("span", { class: `face ${colourClass(colour)}` })),
     ),
   );
@@ -337,7 +337,7 @@ function rollButton(byKey, act, waiting) {
     button.dataset.name = action ? action.name : "";
     fill(
       button,
-      action ? action.label : "Press in one die or more to roll",
+      action ? action.label : t("Press in one die or more to roll"),
       action && action.hint ? h("small", { class: "cost", "data-testid": "cost" }, action.hint) : null,
     );
   };
@@ -365,7 +365,7 @@ export function compact(view, legal, { act, waiting }) {
   const control = h(
     "div",
     { class: "compact roll-control", role: "group", "aria-label": "Roll the spell dice", "data-testid": "roll-control" },
-    h("div", { class: "roll-title" }, "Roll: press in the dice to roll"),
+    h("div", { class: "roll-title" }, t("Roll: press in the dice to roll")),
     h("div", { class: "die-toggles" }, toggles),
     button,
   );

@@ -7,7 +7,7 @@
 // final enemy, a culture total, a player); `place(name, view)` says which one an action is
 // about, and the page offers the action there.
 
-import { amount, chips, counted, h, handView, panel, pipDie, playerName, seatLabel, stat } from "../common.js";
+import { chips, counted, h, handView, panel, pipDie, playerName, seatLabel, stat, t, tn } from "../common.js";
 
 /** Cultures with a colour of their own; MULTI (a character of every culture) gets a rainbow. */
 const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
@@ -40,15 +40,15 @@ function characterCard(c, face) {
       // the piece: a character card glides from the row or a combat into a team (views.js, Moves)
       dataset: { place: `char:${c.card}`, topic: c.name, piece: `char:${c.card}` },
     },
-    h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, `Level ${c.level}`)),
+    h("div", { class: "band" }, h("span", {}, c.culture), h("span", { class: "level" }, t("Level {level}", { level: c.level }))),
     h("div", { class: "card-name" }, c.name),
     h(
       "div",
       { class: "numbers" },
-      number("Combat", c.combat),
-      number("Culture", c.culture_points),
-      number("Resistance", c.resistance),
-      number("Magic", c.magic_energy),
+      number(t("Combat"), c.combat),
+      number(t("Culture"), c.culture_points),
+      number(t("Resistance"), c.resistance),
+      number(t("Magic"), c.magic_energy),
     ),
     face ? printedLevels(face, c.level) : null,
     c.traits.length || c.broom
@@ -69,7 +69,7 @@ function printedLevels(face, current) {
     return at.level === current ? h("b", {}, numbers) : numbers;
   });
   const parts = levels.flatMap((part, k) => (k ? [" · ", part] : [part]));
-  return h("div", { class: "levels", title: "combat / culture / resistance at levels A, B, C" }, ...parts);
+  return h("div", { class: "levels", title: t("combat / culture / resistance at levels A, B, C") }, ...parts);
 }
 
 /** A hand card's printed effect as data: its type and numbers ("magic hat: energy 2"). */
@@ -147,24 +147,24 @@ function playerPanel(view, p, ctx) {
   const title = h(
     "h2",
     {},
-    me ? `You: ${seatLabel(p.seat, ctx.table)}` : seatLabel(p.seat, ctx.table),
-    turn ? h("span", { class: "badge turn" }, "to play") : null,
-    view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, "deciding") : null,
+    me ? t("You: {player}", { player: seatLabel(p.seat, ctx.table) }) : seatLabel(p.seat, ctx.table),
+    turn ? h("span", { class: "badge turn" }, t("to play")) : null,
+    view.current_player === p.seat && !turn ? h("span", { class: "badge deciding" }, t("deciding")) : null,
   );
   return h(
     "section",
     { class: `panel player${me ? " me" : ""}${turn ? " active" : ""}`, dataset: { seat: p.seat, place: `player:${p.seat}` } },
     title,
     cultureTotals(p.culture_on_table, p.seat),
-    h("div", { class: "row-label" }, `Hand (${amount(p.hand_size, "card")})`),
+    h("div", { class: "row-label" }, t("Hand ({cards})", { cards: tn("{n} card", "{n} cards", p.hand_size) })),
     zumHand(p, view.cards),
-    h("div", { class: "row-label" }, `Team (${p.team.length})`),
+    h("div", { class: "row-label" }, t("Team ({n})", { n: p.team.length })),
     p.team.length
       ? h("div", { class: "cards" }, p.team.map((c) => characterCard(c, view.cards[c.name])))
-      : h("p", { class: "dim" }, "nobody yet"),
+      : h("p", { class: "dim" }, t("nobody yet")),
     // Exchanges at the opening deal decide who starts, so they matter only until then.
     view.start_player === null || view.phase === "choose an initial character"
-      ? h("p", {}, stat("Cards exchanged at the deal", p.exchanges))
+      ? h("p", {}, stat(t("Cards exchanged at the deal"), p.exchanges))
       : null,
   );
 }
@@ -175,33 +175,33 @@ function enemyCard(e) {
     return h(
       "article",
       { class: "card enemy revealed", dataset: { ...place, topic: e.name } },
-      h("div", { class: "band" }, `Enemy ${e.position}`),
+      h("div", { class: "band" }, t("Enemy {position}", { position: e.position })),
       h("div", { class: "card-name" }, e.name),
-      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+      h("div", { class: "numbers" }, number(t("Culture points"), e.culture_points)),
     );
   }
   if (e.name !== undefined) {
     return h(
       "article",
       { class: "card enemy peeked", dataset: { ...place, topic: e.name } },
-      h("div", { class: "band" }, `Enemy ${e.position}: face down`),
-      h("div", { class: "card-name" }, `You saw ${e.name}`),
-      h("div", { class: "numbers" }, number("Culture points", e.culture_points)),
+      h("div", { class: "band" }, t("Enemy {position}: face down", { position: e.position })),
+      h("div", { class: "card-name" }, t("You saw {card}", { card: e.name })),
+      h("div", { class: "numbers" }, number(t("Culture points"), e.culture_points)),
     );
   }
   return h(
     "article",
     { class: "card enemy face-down", dataset: place },
-    h("div", { class: "band" }, `Enemy ${e.position}`),
-    h("div", { class: "card-name" }, "face down"),
+    h("div", { class: "band" }, t("Enemy {position}", { position: e.position })),
+    h("div", { class: "card-name" }, t("face down")),
   );
 }
 
 /** How a hypnosis roll ended, in words. */
 const HYPNOSIS = {
-  hypnotised: "hypnotised",
-  "not hypnotised": "not enough to hypnotise",
-  protected: "enough, but a broom or a last character keeps it home",
+  hypnotised: t("hypnotised"),
+  "not hypnotised": t("not enough to hypnotise"),
+  protected: t("enough, but a broom or a last character keeps it home"),
 };
 
 function combatPanel(view, ctx) {
@@ -209,31 +209,37 @@ function combatPanel(view, ctx) {
   const names = new Map();
   const sides = combat.sides.map((side) => {
     for (const c of [side.fighter, side.helper]) if (c) names.set(c.card, c.name);
-    const who = side.seat === null ? "The forest" : seatLabel(side.seat, ctx.table);
+    const who = side.seat === null ? t("The forest") : seatLabel(side.seat, ctx.table);
     // The view names the winner by seat; the forest, which has none, wins as -1.
     const forestWon = side.seat === null && combat.winner !== null && combat.winner < 0;
     const won = forestWon || (combat.winner !== null && combat.winner === side.seat);
     return h(
       "div",
       { class: `combat-side${won ? " won" : ""}` },
-      h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, "wins") : null),
+      h("div", { class: "combat-who" }, who, won ? h("span", { class: "badge turn" }, t("wins")) : null),
       side.fighter
         ? characterCard(side.fighter, view.cards[side.fighter.name])
-        : h("p", { class: "dim" }, "fighter not chosen yet"),
-      side.helper ? h("div", {}, "Sociable helper: ", shortCharacter(side.helper)) : null,
-      h("div", { class: "combat-total" }, "Total ", h("b", {}, side.total === null ? "?" : String(side.total))),
+        : h("p", { class: "dim" }, t("fighter not chosen yet")),
+      side.helper ? h("div", {}, t("Sociable helper: "), shortCharacter(side.helper)) : null,
+      h("div", { class: "combat-total" }, t("Total "), h("b", {}, side.total === null ? "?" : String(side.total))),
     );
   });
   const dice = Object.entries(combat.die_values).map(([card, value]) =>
     h("span", { class: "die-value" }, `${names.get(card) || card} `, pipDie(value, `combat-die:${card}`)),
   );
-  const kind = combat.forest ? "Combat in the forest" : "Combat: fight and hypnotise";
+  const title = combat.forest
+    ? combat.over
+      ? t("The last combat in the forest")
+      : t("Combat in the forest")
+    : combat.over
+      ? t("The last combat: fight and hypnotise")
+      : t("Combat: fight and hypnotise");
   // A decided combat keeps the totals it was fought with; the last one stays until the next.
   const decided = combat.reason
     ? h(
         "p",
         { class: "combat-reason" },
-        h("b", {}, combat.winner < 0 ? "The forest" : seatLabel(combat.winner, ctx.table)),
+        h("b", {}, combat.winner < 0 ? t("The forest") : seatLabel(combat.winner, ctx.table)),
         ` wins: ${combat.reason}`,
       )
     : null;
@@ -242,16 +248,16 @@ function combatPanel(view, ctx) {
       ? h(
           "p",
           { class: "roll" },
-          "The hypnosis die shows ",
+          t("The hypnosis die shows "),
           pipDie(combat.roll, "hypnosis-roll"),
-          combat.die_total !== combat.roll ? ` (${combat.die_total} with die potions)` : "",
+          combat.die_total !== combat.roll ? t(" ({total} with die potions)", { total: combat.die_total }) : "",
           combat.hypnosis ? `: ${HYPNOSIS[combat.hypnosis] || combat.hypnosis}` : "",
         )
       : null;
   return panel(
-    combat.over ? `The last ${kind[0].toLowerCase()}${kind.slice(1)}` : kind,
+    title,
     h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
-    dice.length ? h("p", { class: "dice" }, "Die combat values: ", dice) : null,
+    dice.length ? h("p", { class: "dice" }, t("Die combat values: "), dice) : null,
     combat.potions.map((potion) =>
       h(
         "p",
@@ -269,7 +275,7 @@ function combatPanel(view, ctx) {
 function happeningNow(view) {
   const lines = [];
   if (view.phase === "do an action" && view.actions_left) {
-    lines.push(h("p", {}, stat("Actions left this turn", view.actions_left)));
+    lines.push(h("p", {}, stat(t("Actions left this turn"), view.actions_left)));
   }
   if (view.announced) {
     const asked = view.voodoo_to_ask.map(seatKeyName).join(", ");
@@ -288,26 +294,26 @@ function happeningNow(view) {
       h(
         "p",
         {},
-        h("b", {}, "Conjuring: "),
-        `an Alakazum with ${view.conjure.total} ${view.conjure.culture} points`,
+        h("b", {}, t("Conjuring: ")),
+        t("an Alakazum with {total} {culture} points", { total: view.conjure.total, culture: view.conjure.culture }),
       ),
     );
   }
   if (view.forest_magic) {
-    lines.push(h("div", {}, h("b", {}, "Forest Magic shows you: "), chips(view.forest_magic, "chip secret")));
+    lines.push(h("div", {}, h("b", {}, t("Forest Magic shows you: ")), chips(view.forest_magic, "chip secret")));
   }
-  return lines.length ? panel("Now", ...lines) : null;
+  return lines.length ? panel(t("Now"), ...lines) : null;
 }
 
 function pilesPanel(view) {
-  const deck = [stat("Forest deck", `${view.deck_size} card${view.deck_size === 1 ? "" : "s"}`)];
+  const deck = [stat(t("Forest deck"), tn("{n} card", "{n} cards", view.deck_size))];
   if (view.deck_top_known) {
-    deck.push(h("div", {}, "You know the top (top first): "), chips(view.deck_top_known, "chip secret"));
+    deck.push(h("div", {}, t("You know the top (top first): ")), chips(view.deck_top_known, "chip secret"));
   }
   return panel(
-    "Piles",
+    t("Piles"),
     h("div", { class: "pile" }, ...deck),
-    h("div", { class: "row-label" }, `Market pile, top first (${view.market.length})`),
+    h("div", { class: "row-label" }, t("Market pile, top first ({n})", { n: view.market.length })),
     view.market.length
       ? h(
           "div",
@@ -320,12 +326,12 @@ function pilesPanel(view) {
           }),
         )
       : h("span", { class: "dim" }, "empty"),
-    h("div", { class: "row-label" }, `Graveyard (${view.graveyard.length})`),
+    h("div", { class: "row-label" }, t("Graveyard ({n})", { n: view.graveyard.length })),
     view.graveyard.length
       ? h("div", { class: "minis" }, view.graveyard.map(shortCharacter))
       : h("span", { class: "dim" }, "empty"),
     view.box.length
-      ? [h("div", { class: "row-label" }, "Out of the game (box)"), chips(counted(view.box), "chip dim-chip")]
+      ? [h("div", { class: "row-label" }, t("Out of the game (box)")), chips(counted(view.box), "chip dim-chip")]
       : null,
   );
 }
@@ -367,7 +373,7 @@ export function render(view, ctx) {
   if (view.initial_row.length && view.phase === "choose an initial character") {
     nodes.push(
       panel(
-        "Initial characters on the table",
+        t("Initial characters on the table"),
         h("div", { class: "cards" }, view.initial_row.map((c) => characterCard(c, view.cards[c.name]))),
       ),
     );
@@ -375,7 +381,7 @@ export function render(view, ctx) {
   // Your own seat first: it is the one you act with.
   const players = [...view.players].sort((a, b) => (b.seat === view.seat) - (a.seat === view.seat));
   nodes.push(h("div", { class: "players" }, players.map((p) => playerPanel(view, p, ctx))));
-  nodes.push(panel("Final enemies", h("div", { class: "cards" }, view.enemies.map(enemyCard))));
+  nodes.push(panel(t("Final enemies"), h("div", { class: "cards" }, view.enemies.map(enemyCard))));
   nodes.push(pilesPanel(view));
   return { nodes: nodes.filter(Boolean), keys: KEYS };
 }

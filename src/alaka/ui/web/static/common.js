@@ -3,6 +3,109 @@
 // Every piece of text from the server goes into the page as a text node (see `h`), never as
 // HTML, so a player called "<b>" is shown as written.
 
+// -- words in the reader's language ------------------------------------------------------------
+
+/** The page's language, as the server set it on <html lang>; "en" where it is missing. */
+const LANGUAGE = (globalThis.document?.documentElement?.lang || "en").toLowerCase();
+
+/** The page's messages ({"English": "translation" or [plural forms]}), loaded once; {} for English. */
+const MESSAGES = await loadMessages(LANGUAGE);
+
+async function loadMessages(lang) {
+  if (lang === "en" || typeof fetch !== "function") return {};
+  try {
+    const response = await fetch(`/static/i18n/${lang}.json`);
+    if (!response.ok) return {};
+    const catalogue = await response.json();
+    return catalogue && typeof catalogue.messages === "object" && catalogue.messages ? catalogue.messages : {};
+  } catch {
+    return {}; // no catalogue: the page speaks English
+  }
+}
+
+/** The plural rule's categories in gettext's form order (for en, es and ca: "one" is form 0). */
+const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
+
+function pluralIndex(lang, n, forms) {
+  let category = "other";
+  try {
+    category = new Intl.PluralRules(lang).select(n);
+  } catch {
+    category = n === 1 ? "one" : "other";
+  }
+  // The categories this language uses, in gettext order; "other" is always the last form.
+  let used = PLURAL_FORMS;
+  try {
+    const have = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    used = PLURAL_FORMS.filter((c) => have.includes(c));
+  } catch {
+    used = ["one", "other"];
+  }
+  const index = used.indexOf(category);
+  return Math.min(index < 0 ? forms - 1 : index, forms - 1);
+}
+
+function fillFields(message, values) {
+  if (!values) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** The page's language code ("en", "es", "ca"). */
+export function language() {
+  return LANGUAGE;
+}
+
+/** `message` (English, with {fields}) in the page's language, its fields filled from `values`. */
+export function t(message, values) {
+  const found = MESSAGES[message];
+  return fillFields(typeof found === "string" && found ? found : message, values);
+}
+
+/** A count's words: `singular` or `plural` (English, with {n}) in the page's language. */
+export function tn(singular, plural, n, values) {
+  const all = { ...(values || {}), n };
+  const found = MESSAGES[singular];
+  if (Array.isArray(found) && found.length > 0 && found.every((form) => typeof form === "string" && form)) {
+    return fillFields(found[pluralIndex(LANGUAGE, n, found.length)], all);
+  }
+  return fillFields(n === 1 ? singular : plural, all);
+}
+
+/**
+ * A small language menu in the page's top bar (its own name for each language, from the server);
+ * choosing one tells the server (a cookie) and reloads the page in it.
+ */
+export async function addLanguageSwitch(where) {
+  const bar = where || document.querySelector(".topbar") || document.querySelector("header");
+  if (!bar || bar.querySelector(".language-switch")) return null;
+  let listed;
+  try {
+    listed = await api("/api/languages");
+  } catch {
+    return null; // no list: no menu, the page still works
+  }
+  const current = listed.language || LANGUAGE;
+  const select = h(
+    "select",
+    { class: "language-switch", "aria-label": t("Language"), "data-testid": "language" },
+    (listed.languages || []).map((entry) =>
+      h("option", { value: entry.code, selected: entry.code === current, lang: entry.code }, entry.name),
+    ),
+  );
+  select.addEventListener("change", async () => {
+    try {
+      await api("/api/language", { language: select.value });
+    } finally {
+      location.reload();
+    }
+  });
+  bar.appendChild(select);
+  return select;
+}
+
+// Every page's top bar gets the menu (module scripts run once the page is parsed).
+if (typeof globalThis.document?.querySelector === "function") addLanguageSwitch();
+
 /** Build an element: h("p", {class: "x", dataset: {seat: 1}}, "text", child, [more]). */
 export function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -62,7 +165,7 @@ export function absoluteUrl(url) {
 
 /** "Player 2", the name the game's log uses for a seat. */
 export function playerName(seat) {
-  return `Player ${seat + 1}`;
+  return t("Player {n}", { n: seat + 1 });
 }
 
 /**
@@ -72,9 +175,11 @@ export function playerName(seat) {
 export function seatLabel(seat, table) {
   const info = table && table.seats ? table.seats[seat] : null;
   const base = playerName(seat);
-  if (!info || !info.name || info.name === base) return info && info.kind === "bot" ? `${base} (bot)` : base;
+  if (!info || !info.name || info.name === base) return info && info.kind === "bot" ? t("{player} (bot)", { player: base }) : base;
   if (info.name.startsWith(`${base} `)) return info.name;
-  return `${base} (${info.name}${info.kind === "bot" ? ", bot" : ""})`;
+  return info.kind === "bot"
+    ? t("{player} ({name}, bot)", { player: base, name: info.name })
+    : t("{player} ({name})", { player: base, name: info.name });
 }
 
 /** "a, b, a" -> ["a ×2", "b"]: hands and piles hold copies. */
@@ -91,7 +196,7 @@ export function panel(title, ...children) {
 
 /** A row of small name chips, or a dim "empty". */
 export function chips(names, cls = "chip") {
-  if (!names || names.length === 0) return h("span", { class: "dim" }, "empty");
+  if (!names || names.length === 0) return h("span", { class: "dim" }, t("empty"));
   return h("div", { class: "chips" }, names.map((name) => h("span", { class: cls, dataset: { topic: name } }, name)));
 }
 
@@ -108,7 +213,7 @@ export function stat(label, value) {
 /** A hand: its cards if this seat may see them (``hand`` is a list), else as many card backs. */
 export function handView(hand, size) {
   if (hand === null) return cardBacks(size);
-  if (hand.length === 0) return h("span", { class: "dim" }, "empty");
+  if (hand.length === 0) return h("span", { class: "dim" }, t("empty"));
   const cards = [...new Set(hand)].map((name, k) =>
     h("span", { class: "chip hand-card", dataset: { topic: name } }, counted(hand)[k]),
   );
@@ -117,14 +222,14 @@ export function handView(hand, size) {
 
 /** Card backs for a hand this seat may not see. */
 function cardBacks(count) {
-  if (count === 0) return h("span", { class: "dim" }, "no cards");
+  if (count === 0) return h("span", { class: "dim" }, t("no cards"));
   const shown = Math.min(count, 10);
   const backs = Array.from({ length: shown }, () => h("span", { class: "card-back", "aria-hidden": "true" }));
   return h(
     "div",
-    { class: "backs", title: amount(count, "card") },
+    { class: "backs", title: tn("{n} card", "{n} cards", count) },
     backs,
-    h("span", { class: "backs-count" }, count > shown ? `+${count - shown} ` : "", `(${amount(count, "card")})`),
+    h("span", { class: "backs-count" }, count > shown ? `+${count - shown} ` : "", t("({cards})", { cards: tn("{n} card", "{n} cards", count) })),
   );
 }
 
@@ -137,13 +242,13 @@ export function seatChip(seat, table) {
     ? "bot"
     : seat.connected ? "connected" : seat.open ? "open" : seat.joined ? "joined" : "absent";
   const words = {
-    bot: "a bot",
-    connected: "here now",
-    joined: "joined, not here now",
-    absent: "has not come yet",
-    open: "open: anyone may take it",
+    bot: t("a bot"),
+    connected: t("here now"),
+    joined: t("joined, not here now"),
+    absent: t("has not come yet"),
+    open: t("open: anyone may take it"),
   };
-  const title = state === "bot" && seat.bot ? `a bot (${seat.bot})` : words[state]; // the spec on hover
+  const title = state === "bot" && seat.bot ? t("a bot ({bot})", { bot: seat.bot }) : words[state]; // the spec on hover
   return h(
     "span",
     { class: `seat-chip ${state}`, title },
@@ -162,7 +267,7 @@ const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6,
  */
 export function pipDie(value, place, title) {
   const pips = PIPS[value];
-  const words = title || `a die showing ${value}`;
+  const words = title || t("a die showing {value}", { value });
   return h(
     "span",
     { class: `pip-die${pips ? "" : " number"}`, role: "img", "aria-label": words, title: words, dataset: place ? { place } : {} },

@@ -3,7 +3,7 @@
 // words of the game's glossary (the same as the terminal's), which the server sends once per
 // table with the rules in brief and the table's options (`/api/tables/{id}/guide`).
 
-import { fill, h } from "./common.js";
+import { fill, h, t } from "./common.js";
 
 /** A name as looked up: any case, accents optional (the glossary's own folding). */
 export function fold(text) {
@@ -71,7 +71,7 @@ export function smallTable(rows) {
 //   (the browser's own events for a redraw under a still pointer do not), and a press ends the
 //   wait: after a click nothing is explained until the mouse moves again.
 // - A finger explains on the first tap. If the thing tapped is also a choice, that first tap
-//   only explains (the tip says "Tap again to choose it."); a second tap on it chooses. A tap
+//   only explains (the tip says t("Tap again to choose it.")); a second tap on it chooses. A tap
 //   elsewhere closes it.
 // - The keyboard: what Tab reaches is explained at once, while it has the focus.
 // - A mouse click on something that is not a choice shows (or hides) its explanation at once.
@@ -277,7 +277,7 @@ export function explainIn(root, guide) {
           dismiss(); // the second tap: a choice is chosen, anything else just closes
           return;
         }
-        show(element, entry, "tap", { note: choice ? "Tap again to choose it." : null });
+        show(element, entry, "tap", { note: choice ? t("Tap again to choose it.") : null });
         if (choice) event.preventDefault(); // the first tap explains only
         return;
       }
@@ -294,22 +294,22 @@ export function rulesPanel(box, guide) {
   const results = h("div", { class: "explain-results", "data-testid": "glossary-results" });
   const search = h("input", {
     type: "search",
-    placeholder: "a card, character, board, die, rule…",
-    "aria-label": "Explain a name",
+    placeholder: t("a card, character, board, die, rule…"),
+    "aria-label": t("Explain a name"),
     "data-testid": "glossary-search",
   });
   search.addEventListener("input", () => fill(results, guide.search(search.value).map(explanation)));
   const changed = guide.options.filter((o) => !o.standard);
   fill(
     box,
-    h("h3", {}, "What is this?"),
+    h("h3", {}, t("What is this?")),
     search,
     results,
-    h("h3", {}, "The rules in brief"),
+    h("h3", {}, t("The rules in brief")),
     h("pre", { class: "rules-text", "data-testid": "rules-text" }, guide.rules),
     guide.options.length
       ? [
-          h("h3", {}, "This table's options"),
+          h("h3", {}, t("This table's options")),
           h(
             "dl",
             { class: "generic" },
@@ -318,7 +318,7 @@ export function rulesPanel(box, guide) {
               h("dd", {}, String(o.value), o.standard ? h("span", { class: "dim" }, " (standard)") : null),
             ]),
           ),
-          changed.length ? null : h("p", { class: "dim" }, "All standard: the game as the rulebook reads."),
+          changed.length ? null : h("p", { class: "dim" }, t("All standard: the game as the rulebook reads.")),
         ]
       : null,
   );

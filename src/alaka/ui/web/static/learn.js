@@ -2,7 +2,7 @@
 // sends the learner's choices so far and draws what comes back (the view, the coach's line, the
 // choices the step accepts); a choice the step does not accept is refused there, with the reason.
 
-import { absoluteUrl, api, fill, h } from "./common.js";
+import { absoluteUrl, api, fill, h, t, tn } from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel } from "./explain.js";
 import { closeMenu, loadRenderer, logItem, offerOnTable, oneStopPerChoice, renderView, turnLine, withHint } from "./views.js";
 
@@ -11,7 +11,7 @@ const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 const page = { last: null, busy: false };
 /** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
-const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
+const COARSE = window.matchMedia("(pointer: coarse)").matches;
 
 function showError(text) {
   $("error-text").textContent = text;
@@ -28,7 +28,7 @@ async function load(choices) {
     page.last = message;
     draw();
   } catch (error) {
-    showError(`Not this time: ${error.message}`);
+    showError(t("Not this time: {error}", { error: error.message }));
     if (page.last) draw();
   } finally {
     page.busy = false;
@@ -46,10 +46,10 @@ function draw() {
   $("title").textContent = message.title;
   const step = Math.min(message.index + 1, message.steps);
   $("progress").textContent = message.done
-    ? "Lesson done"
+    ? t("Lesson done")
     : message.finishing
-      ? "Finish your turn"
-      : `Step ${step} of ${message.steps}`;
+      ? t("Finish your turn")
+      : t("Step {step} of {steps}", { step, steps: message.steps });
   $("welcome").hidden = message.index !== 0;
   $("welcome").textContent = message.welcome;
   const feedback = message.feedback;
@@ -129,7 +129,9 @@ function drawChoices(message) {
   fill(
     $("legal"),
     onTable.length && !message.free
-      ? h("p", { class: "hint", "data-testid": "table-hint" }, `${PRESS} the highlighted place on the table: ${onTable.map(withHint).join(" / ")}.`)
+      ? h("p", { class: "hint", "data-testid": "table-hint" }, (COARSE
+            ? t("Tap the highlighted place on the table: {places}.", { places: onTable.map(withHint).join(" / ") })
+            : t("Click the highlighted place on the table: {places}.", { places: onTable.map(withHint).join(" / ") })))
       : null,
     message.free
       ? h("p", { class: "hint" }, freeHint(onTable.length, offered.length))
@@ -139,7 +141,9 @@ function drawChoices(message) {
       ? h(
           "details",
           { class: "other-choices", "data-testid": "other-choices" },
-          h("summary", {}, `The other ${others.length === 1 ? "choice" : `${others.length} choices`} (not in this step)`),
+          h("summary", {}, (others.length === 1
+            ? t("The other choice (not in this step)")
+            : tn("The other {n} choice (not in this step)", "The other {n} choices (not in this step)", others.length))),
           others.map(button),
         )
       : null,
@@ -148,9 +152,11 @@ function drawChoices(message) {
 
 /** What a free step's hint says: where its choices are (on the table, as buttons, or both). */
 function freeHint(onTable, buttons) {
-  if (!onTable) return "Your choice:";
-  const place = `Your choice: ${PRESS.toLowerCase()} a highlighted place on the table`;
-  return buttons ? `${place}, or:` : `${place}.`;
+  if (!onTable) return t("Your choice:");
+  if (COARSE) {
+    return buttons ? t("Your choice: tap a highlighted place on the table, or:") : t("Your choice: tap a highlighted place on the table.");
+  }
+  return buttons ? t("Your choice: click a highlighted place on the table, or:") : t("Your choice: click a highlighted place on the table.");
 }
 
 async function playEasy(button) {
@@ -159,7 +165,7 @@ async function playEasy(button) {
     const answer = await api("/api/tables", page.last.play);
     location.href = absoluteUrl(answer.links.seats[0].url);
   } catch (error) {
-    showError(`The table was not created: ${error.message}`);
+    showError(t("The table was not created: {error}", { error: error.message }));
     button.disabled = false;
   }
 }

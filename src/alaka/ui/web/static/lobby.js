@@ -1,6 +1,6 @@
 // The lobby: create a table (game, seats, options), hand out its links, list every table.
 
-import { absoluteUrl, api, fill, forgetTable, h, myTables, seatChip, seatLabel } from "./common.js";
+import { absoluteUrl, api, fill, forgetTable, h, myTables, seatChip, seatLabel, t, tn } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 4000;
@@ -64,7 +64,7 @@ function botOption(level, who) {
   return h(
     "option",
     { value, selected: who === value, title: level.spec },
-    `Bot: ${level.level} (${level.help})`,
+    t("Bot: {level} ({help})", { level: level.level, help: level.help }),
   );
 }
 
@@ -72,16 +72,16 @@ function seatRow(seat, bots, who, name) {
   const levels = currentGame().bot_levels || bots.map((spec) => ({ spec, level: spec, help: "" }));
   const select = h(
     "select",
-    { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
-    h("option", { value: "human", selected: who === "human" }, "A person (private link)"),
-    h("option", { value: "open", selected: who === "open" }, "Open: first to join from the lobby"),
+    { name: `seat-${seat}`, "aria-label": t("Seat {n}", { n: seat + 1 }) },
+    h("option", { value: "human", selected: who === "human" }, t("A person (private link)")),
+    h("option", { value: "open", selected: who === "open" }, t("Open: first to join from the lobby")),
     levels.map((level) => botOption(level, who)),
   );
   const input = h("input", {
-    type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "name (optional)", value: name,
-    "aria-label": `Name for seat ${seat + 1}`,
+    type: "text", name: `name-${seat}`, maxlength: 40, placeholder: t("name (optional)"), value: name,
+    "aria-label": t("Name for seat {n}", { n: seat + 1 }),
   });
-  const number = h("span", { class: "seat-number" }, `Seat ${seat + 1}`);
+  const number = h("span", { class: "seat-number" }, t("Seat {n}", { n: seat + 1 }));
   const row = h("div", { class: "seat" }, number, select, input);
   const sync = () => {
     input.hidden = select.value.startsWith("bot:");
@@ -146,7 +146,7 @@ function readOptions(game) {
 function fillClocks(clocks) {
   fill(
     $("clock"),
-    h("option", { value: "" }, "no clock"),
+    h("option", { value: "" }, t("no clock")),
     clocks.map((c) => h("option", { value: c.name }, `${c.name}: ${c.label}`)),
   );
   const sync = () => {
@@ -184,7 +184,7 @@ async function onSubmit(event) {
     showCreated(answer);
     refreshTables();
   } catch (error) {
-    showError(`The table was not created: ${error.message}`);
+    showError(t("The table was not created: {error}", { error: error.message }));
   } finally {
     button.disabled = false;
   }
@@ -202,7 +202,7 @@ async function playNow(game, button) {
     const answer = await api("/api/tables", { game: game.name, seats });
     location.href = absoluteUrl(answer.links.seats[0].url);
   } catch (error) {
-    showError(`The table was not created: ${error.message}`);
+    showError(t("The table was not created: {error}", { error: error.message }));
     button.disabled = false;
   }
 }
@@ -216,7 +216,7 @@ function fillPlayNow() {
       const button = h(
         "button",
         { type: "button", class: "primary play-now", dataset: { game: game.name } },
-        `Play ${game.title} now`,
+        t("Play {game} now", { game: game.title }),
         h("small", {}, ` against ${others} ${level ? `${level.level.toLowerCase()} ` : ""}bot${others === 1 ? "" : "s"}`),
       );
       button.addEventListener("click", () => playNow(game, button));
@@ -232,7 +232,7 @@ function fillPlayNow() {
         h(
           "a",
           { class: "learn-link", href: `/learn/${encodeURIComponent(game.name)}`, dataset: { game: game.name, testid: `learn-${game.name}` } },
-          `Learn to play ${game.title}`,
+          t("Learn to play {game}", { game: game.title }),
           h("small", {}, " a guided first game with a coach"),
         ),
       ),
@@ -255,7 +255,7 @@ async function fillMyTables() {
         forgetTable(entry.id); // gone from this server
         return null;
       }
-      const forget = h("button", { type: "button", class: "small secondary" }, "Forget");
+      const forget = h("button", { type: "button", class: "small secondary" }, t("Forget"));
       forget.addEventListener("click", () => {
         forgetTable(entry.id);
         fillMyTables();
@@ -280,21 +280,21 @@ async function fillMyTables() {
 async function copy(text, input, button) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = t("Copied");
   } catch {
     input.focus();
     input.select();
-    button.textContent = "Press Ctrl-C";
+    button.textContent = t("Press Ctrl-C");
   }
   setTimeout(() => {
-    button.textContent = "Copy";
+    button.textContent = t("Copy");
   }, 2000);
 }
 
 function linkRow(label, url, testid) {
   const full = absoluteUrl(url);
   const input = h("input", { type: "text", readonly: true, value: full, "aria-label": label });
-  const button = h("button", { type: "button", class: "small" }, "Copy");
+  const button = h("button", { type: "button", class: "small" }, t("Copy"));
   button.addEventListener("click", () => copy(full, input, button));
   return h(
     "div",
@@ -313,15 +313,15 @@ function showCreated(answer) {
   fill(
     $("created"),
     h("h3", {}, `${table.title} table ${table.id} is ready`),
-    h("p", { class: "note" }, "Send each person their own link: whoever holds it plays that seat."),
+    h("p", { class: "note" }, t("Send each person their own link: whoever holds it plays that seat.")),
     seats,
     open.length
-      ? h("p", { class: "note" }, `Open to anyone in the lobby's list of tables: ${open.join(", ")}.`)
+      ? h("p", { class: "note" }, t("Open to anyone in the lobby's list of tables: {seats}.", { seats: open.join(", ") }))
       : null,
     seats.length || open.length
       ? null
-      : h("p", { class: "dim" }, "Only bots play: watch with the spectator link."),
-    linkRow("Spectator link (anybody may watch)", answer.links.spectator, "spectator-link"),
+      : h("p", { class: "dim" }, t("Only bots play: watch with the spectator link.")),
+    linkRow(t("Spectator link (anybody may watch)"), answer.links.spectator, "spectator-link"),
   );
   $("created").hidden = false;
   $("created").scrollIntoView({ block: "nearest" });
@@ -343,7 +343,7 @@ async function join(table, seat, button) {
     const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, request);
     location.href = absoluteUrl(answer.url);
   } catch (error) {
-    showError(`Could not take ${seatLabel(seat, table)}: ${error.message}`);
+    showError(t("Could not take {seat}: {error}", { seat: seatLabel(seat, table), error: error.message }));
     button.disabled = false;
   }
 }
@@ -356,7 +356,7 @@ function joinButtons(table) {
       const button = h(
         "button",
         { type: "button", class: "small join", dataset: { seat: seat.seat } },
-        `Take seat ${seat.seat + 1}`,
+        t("Take seat {n}", { n: seat.seat + 1 }),
       );
       button.addEventListener("click", () => join(table, seat.seat, button));
       return button;
@@ -384,7 +384,7 @@ function tableCard(table) {
       { class: "table-links" },
       h("a", { href: `/table/${id}`, "data-testid": "spectate-link" }, "Spectate"),
       finished ? h("a", { href: `/table/${id}/replay`, "data-testid": "replay-link" }, "Replay") : null,
-      table.rematch ? h("a", { href: `/table/${encodeURIComponent(table.rematch)}` }, "Rematch table") : null,
+      table.rematch ? h("a", { href: `/table/${encodeURIComponent(table.rematch)}` }, t("Rematch table")) : null,
       joinButtons(table),
     ),
   );
@@ -402,11 +402,11 @@ async function refreshTables() {
       $("tables"),
       tables.length
         ? tables.map(tableCard)
-        : h("p", { class: "dim" }, "No tables yet: create one."),
-      more > 0 ? h("p", { class: "dim" }, `and ${more} older table${more === 1 ? "" : "s"}`) : null,
+        : h("p", { class: "dim" }, t("No tables yet: create one.")),
+      more > 0 ? h("p", { class: "dim" }, tn("and {n} older table", "and {n} older tables", more)) : null,
     );
   } catch (error) {
-    fill($("tables"), h("p", { class: "dim" }, `Could not load the tables: ${error.message}`));
+    fill($("tables"), h("p", { class: "dim" }, t("Could not load the tables: {error}", { error: error.message })));
     lastListing = "";
   }
 }
@@ -425,7 +425,7 @@ async function start() {
     fillGames();
     fillPlayNow();
   } catch (error) {
-    showError(`Could not load the games: ${error.message}`);
+    showError(t("Could not load the games: {error}", { error: error.message }));
   }
   refreshTables();
   fillMyTables();

@@ -2,7 +2,7 @@
 // or by turn, played on by itself if asked, with the review of that seat's decisions. Every
 // step is asked of the server, which redacts it like the live table; this page only draws.
 
-import { api, fill, h, myTables, seatLabel } from "./common.js";
+import { api, fill, h, myTables, seatLabel, t, tn } from "./common.js";
 import { Changes, loadRenderer, logItem, Moves, renderOutcome, renderView, turnLine } from "./views.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +97,7 @@ function draw(answer) {
   slider.max = answer.steps;
   slider.value = answer.step;
   const turn = answer.view.turn;
-  $("step-text").textContent = `Turn ${turn} · step ${answer.step} of ${answer.steps}`;
+  $("step-text").textContent = t("Turn {turn} · step {step} of {steps}", { turn, step: answer.step, steps: answer.steps });
   $("step-text").dataset.step = answer.step;
   $("first").disabled = $("prev").disabled = $("prev-turn").disabled = answer.step === 0;
   $("next").disabled = $("last").disabled = $("next-turn").disabled = answer.step === answer.steps;
@@ -129,7 +129,7 @@ function fillTurns(current) {
   if (select.options.length !== page.turns.length) {
     fill(
       select,
-      page.turns.map((t) => h("option", { value: t.step }, t.turn === 0 ? "setup" : `turn ${t.turn}`)),
+      page.turns.map((entry) => h("option", { value: entry.step }, entry.turn === 0 ? t("setup") : t("turn {turn}", { turn: entry.turn }))),
     );
   }
   const at = page.turns.filter((t) => t.step <= page.step).pop();
@@ -140,15 +140,15 @@ function fillTurns(current) {
 /** What the step did: the seat's own action by its label, and the events it added; and, if the
  * review is made and this was one of the seat's decisions, how the search rated it. */
 function happened(answer) {
-  if (answer.step === 0) return h("p", { class: "dim" }, "The start of the game.");
+  if (answer.step === 0) return h("p", { class: "dim" }, t("The start of the game."));
   const events = answer.events || [];
   const rated = page.review?.decisions.find((d) => d.step === answer.step - 1);
   return [
-    answer.action ? h("p", { class: "action-label" }, h("b", {}, "Your action: "), answer.action) : null,
+    answer.action ? h("p", { class: "action-label" }, h("b", {}, t("Your action: ")), answer.action) : null,
     rated ? ratingLine(rated) : null,
     events.length
       ? h("ul", { class: "events" }, events.map((event) => logItem(event, page.seat)))
-      : h("p", { class: "dim" }, "Nothing you could see changed."),
+      : h("p", { class: "dim" }, t("Nothing you could see changed.")),
   ];
 }
 
@@ -163,19 +163,19 @@ function ratingLine(d) {
     return h(
       "p",
       { class: "rating dim", "data-testid": "rating" },
-      `The game was already ${d.decided} here (${percent(d.chosen.win)} to win whatever the choice).`,
+      t("The game was already {decided} here ({win} to win whatever the choice).", { decided: d.decided, win: percent(d.chosen.win) }),
     );
   }
   if (!d.mattered) {
-    return h("p", { class: "rating dim", "data-testid": "rating" }, "This choice made little difference: the options were within noise of each other.");
+    return h("p", { class: "rating dim", "data-testid": "rating" }, t("This choice made little difference: the options were within noise of each other."));
   }
   if (d.good) {
-    return h("p", { class: "rating good", "data-testid": "rating" }, `The best choice (${percent(d.chosen.win)} to win).`);
+    return h("p", { class: "rating good", "data-testid": "rating" }, t("The best choice ({win} to win).", { win: percent(d.chosen.win) }));
   }
   return h(
     "p",
     { class: "rating costly", "data-testid": "rating" },
-    `It cost about ${percent(d.loss)} win chance (${percent(d.chosen.win)} to win); better: `,
+    t("It cost about {loss} win chance ({win} to win); better: ", { loss: percent(d.loss), win: percent(d.chosen.win) }),
     h("b", {}, d.best.label),
     ` (${percent(d.best.win)}).`,
   );
@@ -209,13 +209,13 @@ function stop() {
 /** Ask for the seat's review; while the server's search runs, ask again every second. */
 async function startReview() {
   if (page.seat === null) {
-    fill($("review-body"), h("p", { class: "dim" }, "Choose a seat above: a review rates one player's decisions."));
+    fill($("review-body"), h("p", { class: "dim" }, t("Choose a seat above: a review rates one player's decisions.")));
     return;
   }
   const seat = page.seat;
   const token = tokenOf(seat);
   if (!token) {
-    fill($("review-body"), h("p", { class: "dim" }, "A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\")."));
+    fill($("review-body"), h("p", { class: "dim" }, t("A review rates your own decisions: open it from your seat's link (the table's \"Review my decisions\").")));
     return;
   }
   fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
@@ -225,7 +225,7 @@ async function startReview() {
       if (seat !== page.seat) return;
       if (answer.status === "queued") {
         const ahead = answer.position - 1;
-        const words = ahead === 0 ? "next in the queue" : `in the queue, ${ahead} ${ahead === 1 ? "review" : "reviews"} ahead`;
+        const words = ahead === 0 ? t("next in the queue") : tn("in the queue, {n} review ahead", "in the queue, {n} reviews ahead", ahead);
         fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, `Waiting to be rated: ${words}…`));
       } else if (answer.status === "working") {
         fill($("review-body"), h("p", { class: "working", "data-testid": "review-working" }, "Rating your decisions…"));
@@ -239,7 +239,7 @@ async function startReview() {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } catch (error) {
-    fill($("review-body"), h("p", { class: "warn" }, `The review could not be made: ${error.message}`));
+    fill($("review-body"), h("p", { class: "warn" }, t("The review could not be made: {error}", { error: error.message })));
   }
 }
 
@@ -269,7 +269,7 @@ function headline(review) {
       ` of them (${percent(review.agreement)}).`,
     );
   } else {
-    parts.push("none mattered (no choice was clearly better than another).");
+    parts.push(t("none mattered (no choice was clearly better than another)."));
   }
   if (review.decided) parts.push(` The game was already ${review.decided.result} from turn ${review.decided.turn}.`);
   return parts;
@@ -278,24 +278,27 @@ function headline(review) {
 function showReview(review) {
   const costly = review.costly.map((step) => review.decisions.find((d) => d.step === step));
   const how = review.judge === "learned"
-    ? `the learned value, each choice tried in ${review.budget} worlds`
-    : `a search of ${review.budget} iterations at each decision`;
+    ? t("the learned value, each choice tried in {budget} worlds", { budget: review.budget })
+    : t("a search of {budget} iterations at each decision", { budget: review.budget });
   fill(
     $("review-body"),
     h("p", { class: "headline", "data-testid": "review-headline" }, headline(review)),
     h(
       "p",
       { class: "note" },
-      `Judged by ${how}, from what you could see. A decision mattered when its choices differed by more than their noise and by ${percent(review.thresholds.matters)} win chance or more.`,
+      t(
+        "Judged by {how}, from what you could see. A decision mattered when its choices differed by more than their noise and by {matters} win chance or more.",
+        { how, matters: percent(review.thresholds.matters) },
+      ),
     ),
     costly.length
       ? [
-          h("h3", {}, "The costliest decisions"),
+          h("h3", {}, t("The costliest decisions")),
           h(
             "ol",
             { class: "costly", "data-testid": "costly" },
             costly.map((d) => {
-              const jump = h("button", { type: "button", class: "small", dataset: { step: d.step } }, `turn ${d.turn}`);
+              const jump = h("button", { type: "button", class: "small", dataset: { step: d.step } }, t("turn {turn}", { turn: d.turn }));
               jump.addEventListener("click", () => {
                 stop();
                 go(d.step + 1);
@@ -311,7 +314,7 @@ function showReview(review) {
             }),
           ),
         ]
-      : h("p", {}, review.mattered ? "No decision that mattered was missed. Well played!" : "Nothing to point out."),
+      : h("p", {}, review.mattered ? t("No decision that mattered was missed. Well played!") : t("Nothing to point out.")),
   );
 }
 
@@ -321,7 +324,7 @@ function fillSeats() {
   const seats = page.table.seats;
   fill(
     $("seat"),
-    h("option", { value: "", selected: page.seat === null }, "a spectator"),
+    h("option", { value: "", selected: page.seat === null }, t("a spectator")),
     seats.map((s) =>
       h("option", { value: s.seat, selected: page.seat === s.seat }, seatLabel(s.seat, page.table)),
     ),
@@ -345,7 +348,7 @@ function reviewButton() {
   button.addEventListener("click", startReview);
   return [
     button,
-    h("p", { class: "note" }, "Each decision of this seat is rated from what it could see; the review counts the decisions that mattered and opens at the first costly one."),
+    h("p", { class: "note" }, t("Each decision of this seat is rated from what it could see; the review counts the decisions that mattered and opens at the first costly one.")),
   ];
 }
 
@@ -403,7 +406,7 @@ async function start() {
   $("play").addEventListener("click", () => (page.playing === null ? play() : stop()));
   document.addEventListener("keydown", onKey);
   if (page.table.status !== "finished") {
-    showError("This game is still being played; it can be replayed once it is over.");
+    showError(t("This game is still being played; it can be replayed once it is over."));
     return;
   }
   $("who").textContent = `${page.table.players} players`;

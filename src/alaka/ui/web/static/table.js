@@ -2,7 +2,19 @@
 // server sends (the seat's view, its legal actions, the log) and sends back the action a
 // person clicks; it decides nothing itself.
 
-import { absoluteUrl, api, fill, forgetTable, h, rememberTable, seatChip, seatLabel } from "./common.js";
+import {
+  absoluteUrl,
+  api,
+  fill,
+  forgetTable,
+  h,
+  language,
+  rememberTable,
+  seatChip,
+  seatLabel,
+  t,
+  tn,
+} from "./common.js";
 import { Guide, explainIn, hide as hideExplanation, rulesPanel, smallTable } from "./explain.js";
 import {
   Changes,
@@ -28,10 +40,10 @@ const token = new URLSearchParams(location.hash.slice(1)).get("token");
 
 /** Close codes after which reconnecting cannot help. */
 const FATAL_CLOSES = {
-  1003: "This page sent something the server does not read.",
-  4400: "This page sent something the server does not read.",
-  4403: "This link's token is not valid for this table.",
-  4404: "There is no such table.",
+  1003: t("This page sent something the server does not read."),
+  4400: t("This page sent something the server does not read."),
+  4403: t("This link's token is not valid for this table."),
+  4404: t("There is no such table."),
 };
 
 const page = {
@@ -55,13 +67,13 @@ const SHEET_KEY = `alaka.sheet.${tableId}`;
 /** Events shown beside the choices (the whole log is further down). */
 const LATEST = 5;
 /** The verb for pressing a place on the table: "Tap" where the main pointer is a finger. */
-const PRESS = window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click";
+const COARSE = window.matchMedia("(pointer: coarse)").matches;
 
 // -- connection ----------------------------------------------------------------------------
 
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(language())}`;
 }
 
 function setStatus(text, kind) {
@@ -72,7 +84,7 @@ function setStatus(text, kind) {
 }
 
 function connect() {
-  setStatus(page.retries ? "reconnecting" : "connecting", "connecting");
+  setStatus(page.retries ? t("reconnecting") : t("connecting"), "connecting");
   const socket = new WebSocket(socketUrl());
   page.socket = socket;
   socket.addEventListener("open", () => {
@@ -81,7 +93,7 @@ function connect() {
     page.sentSeq = null;
     resetTalk();
     socket.send(JSON.stringify({ type: "join", token }));
-    setStatus("connected", "connected");
+    setStatus(t("connected"), "connected");
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => onClose(socket, event));
@@ -92,7 +104,7 @@ function onClose(socket, event) {
   page.socket = null;
   if (FATAL_CLOSES[event.code]) {
     page.gaveUp = true;
-    setStatus("closed", "closed");
+    setStatus(t("closed"), "closed");
     if (event.code === 4403 || event.code === 4404) {
       forgetTable(tableId);
       showDeadLink(event.reason || FATAL_CLOSES[event.code]);
@@ -106,7 +118,7 @@ function onClose(socket, event) {
   // Back off (0.5 s, 1 s, 2 s ... 10 s, a little jitter) so a restarting server is not hammered.
   const delay = Math.min(10000, 500 * 2 ** page.retries) + Math.random() * 250;
   page.retries += 1;
-  setStatus(`disconnected, retrying in ${Math.round(delay / 1000)} s`, "reconnecting");
+  setStatus(t("disconnected, retrying in {seconds} s", { seconds: Math.round(delay / 1000) }), "reconnecting");
   setTimeout(connect, delay);
 }
 
@@ -133,7 +145,7 @@ function onMessage(message) {
 function act(name, element) {
   const socket = page.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN || !page.last) {
-    showError("Not connected to the server; wait a moment and try again.", "connection");
+    showError(t("Not connected to the server; wait a moment and try again."), "connection");
     return;
   }
   if (page.sentSeq === page.last.seq) return; // one action per decision
@@ -156,10 +168,10 @@ function showDeadLink(reason) {
     h(
       "section",
       { class: "panel notice dead-link", "data-testid": "dead-link" },
-      h("h1", {}, "This link does not open a seat"),
+      h("h1", {}, t("This link does not open a seat")),
       h("p", {}, reason),
-      h("p", {}, "It may be mistyped or cut short, or from another server. "),
-      h("p", {}, h("a", { href: "/" }, "Go to the lobby"), " to find your tables or start a new one."),
+      h("p", {}, t("It may be mistyped or cut short, or from another server. ")),
+      h("p", {}, h("a", { href: "/" }, t("Go to the lobby")), t(" to find your tables or start a new one.")),
     ),
   );
 }
@@ -231,7 +243,7 @@ function foldSheet(folded) {
 function nameSheetToggle() {
   const folded = $("turn-panel").classList.contains("folded");
   const waiting = $("legal").querySelectorAll("button.action").length;
-  $("sheet-toggle").textContent = folded ? `Show the choices${waiting ? ` (${waiting})` : ""}` : "Hide";
+  $("sheet-toggle").textContent = folded ? (waiting ? t("Show the choices ({n})", { n: waiting }) : t("Show the choices")) : t("Hide");
 }
 
 function sheetFoldedBefore() {
@@ -346,7 +358,7 @@ function tickClock() {
     return;
   }
   const left = clock.left - (performance.now() - page.clockAt) / 1000;
-  const who = clock.running === message.seat ? "Your time" : `${seatLabel(clock.running, message.table)}'s time`;
+  const who = clock.running === message.seat ? t("Your time") : t("{player}'s time", { player: seatLabel(clock.running, message.table) });
   const kind = clock.out_of_turn ? " (to answer out of turn)" : "";
   line.hidden = false;
   line.textContent = `${who}${kind}: ${clockText(left)}`;
@@ -377,7 +389,7 @@ function onNotice(message) {
 function describeSeat(message) {
   const table = message.table;
   $("title").textContent = `${table.title} · table ${table.id}`;
-  $("who").textContent = message.seat === null ? "Spectator" : `You are ${seatLabel(message.seat, table)}`;
+  $("who").textContent = message.seat === null ? t("Spectator") : t("You are {player}", { player: seatLabel(message.seat, table) });
 }
 
 /** Keep the log: `from` is the number of the first event sent; 0 means "the whole log". */
@@ -416,13 +428,15 @@ function renderActions() {
   const legal = page.gaveUp ? [] : message.legal;
   const mine = legal.length > 0;
   $("turn-panel").classList.toggle("your-move", mine);
-  document.title = `${mine ? "Your move · " : ""}${message.table.title} · Alaka`;
+  document.title = mine
+    ? t("Your move · {title} · Alaka", { title: message.table.title })
+    : `${message.table.title} · Alaka`;
   if (!mine) {
     // A single choice is played for this seat by the server after a pause, as for everyone.
     fill(
       box,
       message.forced && !page.gaveUp
-        ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, "Played for you: "), message.forced.label)
+        ? h("p", { class: "forced", "data-testid": "forced" }, h("b", {}, t("Played for you: ")), message.forced.label)
         : null,
     );
     nameSheetToggle();
@@ -439,8 +453,12 @@ function renderActions() {
           "p",
           { class: "hint", "data-testid": "table-hint" },
           offTable.length
-            ? `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}), or:`
-            : `${PRESS} a highlighted place on the table (${onTable} ${onTable === 1 ? "choice" : "choices"}).`,
+            ? (COARSE
+              ? tn("Tap a highlighted place on the table ({n} choice), or:", "Tap a highlighted place on the table ({n} choices), or:", onTable)
+              : tn("Click a highlighted place on the table ({n} choice), or:", "Click a highlighted place on the table ({n} choices), or:", onTable))
+            : (COARSE
+              ? tn("Tap a highlighted place on the table ({n} choice).", "Tap a highlighted place on the table ({n} choices).", onTable)
+              : tn("Click a highlighted place on the table ({n} choice).", "Click a highlighted place on the table ({n} choices).", onTable)),
         )
       : null,
     controls,
@@ -500,10 +518,10 @@ function showOutcome(message) {
     h(
       "p",
       { class: "after-links" },
-      h("a", { href: `/table/${id}/replay${seat}`, "data-testid": "replay-link" }, "Replay the game"),
+      h("a", { href: `/table/${id}/replay${seat}`, "data-testid": "replay-link" }, t("Replay the game")),
       message.seat === null || !token
         ? null
-        : [" · ", h("a", { href: `/table/${id}/replay${review}`, "data-testid": "review-link" }, "Review my decisions")],
+        : [" · ", h("a", { href: `/table/${id}/replay${review}`, "data-testid": "review-link" }, t("Review my decisions"))],
     ),
   );
   $("rematch").hidden = message.seat === null;
@@ -515,8 +533,8 @@ function showControls(message) {
   $("controls").hidden = seat === null || Boolean(message.view.outcome || message.forfeit);
   if (seat && seat.kind === "bot") {
     $("leave").hidden = true;
-    const lobby = h("a", { href: "/" }, "Back to the lobby");
-    fill($("leave-note"), "You left this table: a bot plays your seat. ", lobby);
+    const lobby = h("a", { href: "/" }, t("Back to the lobby"));
+    fill($("leave-note"), t("You left this table: a bot plays your seat. "), lobby);
   }
 }
 
@@ -524,7 +542,7 @@ function showControls(message) {
 function sendTalk(message) {
   const socket = page.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError("Not connected to the server; wait a moment and try again.", "connection");
+    showError(t("Not connected to the server; wait a moment and try again."), "connection");
     return false;
   }
   socket.send(JSON.stringify(message));
@@ -542,7 +560,7 @@ function showError(text, kind = "refusal") {
 
 function showRematch(url) {
   const link = h("a", { href: absoluteUrl(url), "data-testid": "rematch-url" }, "go to the new table");
-  fill($("rematch-note"), "A rematch is ready: ", link);
+  fill($("rematch-note"), t("A rematch is ready: "), link);
 }
 
 async function rematch() {
@@ -550,19 +568,19 @@ async function rematch() {
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
     showRematch(answer.link.url);
   } catch (error) {
-    showError(`Rematch failed: ${error.message}`);
+    showError(t("Rematch failed: {error}", { error: error.message }));
   }
 }
 
 async function leave() {
-  if (!confirm("Leave this table? The heuristic bot plays your seat from now on.")) return;
+  if (!confirm(t("Leave this table? The heuristic bot plays your seat from now on."))) return;
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, { token });
     $("leave").hidden = true;
-    const lobby = h("a", { href: "/" }, "Back to the lobby");
-    fill($("leave-note"), "You left this table: a bot plays your seat. ", lobby);
+    const lobby = h("a", { href: "/" }, t("Back to the lobby"));
+    fill($("leave-note"), t("You left this table: a bot plays your seat. "), lobby);
   } catch (error) {
-    showError(`Leaving failed: ${error.message}`);
+    showError(t("Leaving failed: {error}", { error: error.message }));
   }
 }
 
@@ -585,5 +603,5 @@ async function loadGuide() {
 // The game's renderer and the guide first (named by the table's summary), then the socket.
 api(`/api/tables/${encodeURIComponent(tableId)}`)
   .then((summary) => Promise.all([loadRenderer(summary), loadGuide(), loadTalk(sendTalk)]))
-  .catch((error) => showError(`The table could not be drawn: ${error.message}`))
+  .catch((error) => showError(t("The table could not be drawn: {error}", { error: error.message })))
   .finally(connect);

@@ -3,7 +3,7 @@
 // The words come from the server (GET /api/talk), what is said over the table's socket
 // ({"type": "talk"}); a person in a seat says, a spectator reads.
 
-import { api, fill, h, seatLabel } from "./common.js";
+import { api, fill, h, seatLabel, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,13 +128,13 @@ function drawTalk() {
   const key = newest ? `${newest.n}.${newest.count}` : "none";
   if (last.dataset.key === key) return;
   last.dataset.key = key;
-  fill(last, newest ? saidLine(newest, message) : h("span", { class: "dim" }, "Nothing said yet."));
+  fill(last, newest ? saidLine(newest, message) : h("span", { class: "dim" }, t("Nothing said yet.")));
 }
 
 /** "Player 2 (Bo): Good game! ×2 · 21:04" (the time in the reader's own zone). */
 function saidLine(said, message) {
   const saying = talk.byId.get(said.say);
-  const who = said.seat === message.seat ? "You" : seatLabel(said.seat, message.table);
+  const who = said.seat === message.seat ? t("You") : seatLabel(said.seat, message.table);
   const words = !saying ? said.say : saying.emoji ? [h("span", { "aria-hidden": "true" }, saying.emoji), ` ${saying.words}`] : saying.words;
   const time = new Date(said.at);
   return [

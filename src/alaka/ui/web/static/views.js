@@ -1,7 +1,7 @@
 // What the table and replay pages share: a view drawn by its game's renderer, the result and
 // the log. Unknown view keys are listed at the end, so a new field of a game is never hidden.
 
-import { h, panel, seatLabel } from "./common.js";
+import { h, panel, seatLabel, t } from "./common.js";
 
 // -- views ---------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ export function renderView(view, ctx) {
     for (const key of keys) shown.add(key);
   }
   const rest = Object.keys(view).filter((key) => !shown.has(key));
-  if (rest.length) parts.push(panel(render ? "More" : "The table", definitionList(view, rest)));
+  if (rest.length) parts.push(panel(render ? t("More") : t("The table"), definitionList(view, rest)));
   return parts;
 }
 
@@ -61,7 +61,7 @@ export function turnLine(view) {
   return h(
     "div",
     { class: "turn-line" },
-    h("span", { class: "badge" }, `Turn ${view.turn}`),
+    h("span", { class: "badge" }, t("Turn {turn}", { turn: view.turn })),
     " ",
     h("span", { class: "phase" }, view.phase),
     view.outcome ? null : h("div", { class: "decision" }, view.decision),
@@ -93,11 +93,11 @@ export function renderOutcome(outcome, table, seat = null) {
     "div",
     { class: "outcome-body" },
     h("p", { class: "outcome-headline", "data-testid": "winner" }, headline(outcome, table, seat)),
-    h("p", { class: "outcome-reason" }, `Game over: ${outcome.reason}`),
+    h("p", { class: "outcome-reason" }, t("Game over: {reason}", { reason: outcome.reason })),
     h(
       "table",
       { class: "ranking" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")))),
       h("tbody", {}, rows),
     ),
   );
@@ -106,11 +106,11 @@ export function renderOutcome(outcome, table, seat = null) {
 /** Who won, in a few words, from `seat`'s side of the table (null: a spectator). */
 function headline(outcome, table, seat) {
   const winners = outcome.winners;
-  if (!winners.length) return "Nobody won.";
-  const names = winners.map((w) => (w === seat ? "you" : seatLabel(w, table)));
-  if (winners.length === 1) return winners[0] === seat ? "You win!" : `${names[0]} wins.`;
-  const list = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${list[0].toUpperCase()}${list.slice(1)} share the win.`;
+  if (!winners.length) return t("Nobody won.");
+  const names = winners.map((w) => (w === seat ? t("you") : seatLabel(w, table)));
+  if (winners.length === 1) return winners[0] === seat ? t("You win!") : t("{player} wins.", { player: names[0] });
+  const list = t("{players} and {last}", { players: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  return t("{players} share the win.", { players: `${list[0].toUpperCase()}${list.slice(1)}` });
 }
 
 /** One log entry as a list item; the seat's own events are marked for the eye. An event names
