@@ -99,12 +99,12 @@ def test_the_lobby_speaks_the_browsers_language_and_its_switch_is_remembered(
     context = browser.new_context(viewport=DESKTOP, locale=language)
     page = context.new_page()
     page.goto(server + "/")
-    page.wait_for_selector("#language")
+    page.wait_for_selector("[data-testid=language] option")
     check_language(page, language)
     assert page.locator("h1").inner_text() == in_language(language, "Lobby")
     page.screenshot(path=shots / f"lobby-{language}-desktop.png", full_page=True)
     # The switch: English, then a new page of the same browser is English too.
-    page.select_option("#language", "en")
+    page.select_option("[data-testid=language]", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.locator("h1").inner_text() == "Lobby"
     page.goto(server + "/")

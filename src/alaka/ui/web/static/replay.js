@@ -163,7 +163,9 @@ function ratingLine(d) {
     return h(
       "p",
       { class: "rating dim", "data-testid": "rating" },
-      t("The game was already {decided} here ({win} to win whatever the choice).", { decided: d.decided, win: percent(d.chosen.win) }),
+      d.decided === "won"
+        ? t("The game was already won here ({win} to win whatever the choice).", { win: percent(d.chosen.win) })
+        : t("The game was already lost here ({win} to win whatever the choice).", { win: percent(d.chosen.win) }),
     );
   }
   if (!d.mattered) {
