@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,12 +12,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tui_helpers import finish, start_alaka
 
 import alaka
 from alaka.cli.common import _language
 from alaka.core import language
 from alaka.core.errors import AlakaError
-from alaka.core.language import speaking
+from alaka.core.language import speaking, tr
 from alaka.ui.tui.menu import Problem, parse_choice
 from alaka.ui.tui.session import PlaySession, new_game
 from waits import PATIENCE
@@ -49,10 +51,14 @@ def test_the_locale_decides_without_lang(monkeypatch: pytest.MonkeyPatch) -> Non
         _language("xx")
 
 
-def test_rules_in_catalan_run() -> None:
+def test_rules_in_catalan_are_the_catalan_rules_in_brief() -> None:
     result = run("rules", "alakazum", "--lang", "ca")
     assert result.returncode == 0, result.stderr
-    assert "Options" in result.stdout or "-o name=value" in result.stdout
+    game = alaka.game("alakazum")
+    with speaking("ca"):
+        first = tr(game.rules_summary().split("\n\n")[1].strip())
+    assert first.split()[0] in result.stdout  # the goal's paragraph, in Catalan
+    assert first.split()[0] != "Goal:"
 
 
 class _Wrapped(gettext.NullTranslations):
@@ -100,3 +106,41 @@ def test_the_sessions_prompt_and_words_are_marked(wrapped: None, tmp_path: Path)
     assert "<<The game is saved to" in text
     assert "<<Since your last decision:>>" in text
     assert "<<Saved " in text
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_a_whole_short_game_in_each_language_on_an_80x24_terminal(tmp_path: Path, language: str) -> None:
+    """An Alakazoo game against a bot, played to its result in a terminal of 80x24, reads in
+    the language asked for: its prompts, its result and its last line come from the catalogue,
+    and nothing is cut to fit."""
+    with speaking(language):
+        player = tr("Player {n}").format(n=1)
+        prompt = re.escape(
+            tr("{player}, your choice [1-{count}]: ").format(player=player, count="@")
+        ).replace("@", r"\d+")
+        last = tr("Step through it with: alaka replay {path}").format(path="short.json")
+        over = tr("The game is over.")
+    assert over != "The game is over."
+    child = start_alaka(
+        tmp_path,
+        *("play", "alakazoo", "--seats", "human,heuristic", "--seed", "4", "--record", "short.json"),
+        *("--lang", language),
+        columns=80,
+        lines=24,
+    )
+    seen = []
+    decisions = 0
+    while child.expect([prompt, re.escape(last)]) == 0:
+        seen.append(child.before)
+        child.sendline("1")
+        decisions += 1
+        assert decisions < 300
+    seen.append(child.before)
+    assert over in child.before
+    assert finish(child) == 0
+    text = "".join(seen)
+    assert "Player 1" not in text  # every seat's name is in the language
+    # Rich fits its tables to the 80 columns and cuts a cell it cannot fit with an ellipsis:
+    # none is cut (the terminal wraps a long sentence; that cuts nothing).
+    cut = [line for line in text.splitlines() if line.rstrip().endswith("…")]
+    assert not cut, f"cut to fit 80 columns: {cut[:3]}"

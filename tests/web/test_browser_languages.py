@@ -63,21 +63,32 @@ def check_language(page: Page, language: str) -> None:
     assert not cut, f"{page.url}: words cut in {language}: {cut}"
 
 
+def phone_look(browser: Browser, url: str, language: str, shot: Path) -> None:
+    """The table as a spectator sees it on a phone in ``language``: nothing wider than the
+    phone, no words cut; a screenshot."""
+    context = browser.new_context(viewport=PHONE, locale=language, has_touch=True)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("[data-testid=status][data-state=connected]")
+    no_horizontal_overflow(page)
+    check_language(page, language)
+    page.screenshot(path=shot, full_page=True)
+    context.close()
+
+
 @pytest.mark.parametrize("language", ["es", "ca"])
 @pytest.mark.parametrize("game", ["alakazoo", "alakazum"])
 def test_a_short_game_is_played_in_the_browsers_language(
     browser: Browser, server: str, shots: Path, language: str, game: str
 ) -> None:
     made = create_table(server, game, [{"kind": "human", "name": "Ana"}, BOT])
+    spectator = made["links"]["spectator"]
+    watch = spectator if spectator.startswith("http") else server + spectator
     person = Person(browser, server + made["links"]["seats"][0]["url"], seed=5, locale=language)
     page = person.page
     check_language(page, language)
     page.screenshot(path=shots / f"{game}-{language}-desktop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    no_horizontal_overflow(page)
-    check_language(page, language)
-    page.screenshot(path=shots / f"{game}-{language}-phone.png", full_page=True)
-    page.set_viewport_size(DESKTOP)
+    phone_look(browser, watch, language, shots / f"{game}-{language}-phone.png")
 
     play_to_the_end([person], shots, f"{game}-{language}")
 
@@ -85,9 +96,7 @@ def test_a_short_game_is_played_in_the_browsers_language(
     assert waiting == in_language(language, "The game is over.")
     check_language(page, language)
     page.screenshot(path=shots / f"{game}-{language}-finished-desktop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    no_horizontal_overflow(page)
-    page.screenshot(path=shots / f"{game}-{language}-finished-phone.png", full_page=True)
+    phone_look(browser, watch, language, shots / f"{game}-{language}-finished-phone.png")
     person.check_clean()
     person.close()
 
@@ -99,35 +108,36 @@ def test_the_lobby_speaks_the_browsers_language_and_its_switch_is_remembered(
     context = browser.new_context(viewport=DESKTOP, locale=language)
     page = context.new_page()
     page.goto(server + "/")
-    page.wait_for_selector("[data-testid=language] option")
+    page.wait_for_selector("[data-testid=language] option", state="attached")
     check_language(page, language)
     assert page.locator("h1").inner_text() == in_language(language, "Lobby")
     page.screenshot(path=shots / f"lobby-{language}-desktop.png", full_page=True)
     # The switch: English, then a new page of the same browser is English too.
     page.select_option("[data-testid=language]", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert page.locator("h1").inner_text() == "Lobby"
     page.goto(server + "/")
     assert page.locator("html").get_attribute("lang") == "en"
     context.close()
 
 
-def test_a_catalan_and_a_spanish_player_at_one_table_each_read_their_own(
+def test_a_catalan_player_and_a_spanish_spectator_at_one_table_each_read_their_own(
     browser: Browser, server: str, shots: Path
 ) -> None:
-    made = create_table(
-        server, "alakazoo", [{"kind": "human", "name": "Núria"}, {"kind": "human", "name": "Lola"}]
-    )
-    links = made["links"]["seats"]
-    catalan = Person(browser, server + links[0]["url"], seed=1, locale="ca")
-    spanish = Person(browser, server + links[1]["url"], seed=2, locale="es")
-    play_to_the_end([catalan, spanish], shots, "alakazoo-ca-es")
-    for person, language in ((catalan, "ca"), (spanish, "es")):
-        page = person.page
+    made = create_table(server, "alakazoo", [{"kind": "human", "name": "Núria"}, BOT])
+    spectator = made["links"]["spectator"]
+    catalan = Person(browser, server + made["links"]["seats"][0]["url"], seed=1, locale="ca")
+    context = browser.new_context(viewport=DESKTOP, locale="es")
+    watching = context.new_page()
+    watching.goto(spectator if spectator.startswith("http") else server + spectator)
+    watching.wait_for_selector("[data-testid=status][data-state=connected]")
+    play_to_the_end([catalan], shots, "alakazoo-ca-es")
+    watching.wait_for_selector("[data-testid=outcome]:visible")
+    for page, language in ((catalan.page, "ca"), (watching, "es")):
         check_language(page, language)
-        assert page.locator("[data-testid=waiting]").inner_text() == in_language(
-            language, "The game is over."
-        )
-        page.screenshot(path=shots / f"alakazoo-{language}-mixed-desktop.png", full_page=True)
-        person.check_clean()
-        person.close()
+        over = in_language(language, "The game is over.")
+        assert page.locator("[data-testid=waiting]").inner_text() == over
+        page.screenshot(path=shots / f"alakazoo-{language}-together-desktop.png", full_page=True)
+    catalan.check_clean()
+    catalan.close()
+    context.close()
