@@ -18,6 +18,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -49,6 +50,8 @@ _PAGE_FILES: Final = [
     ("ui/web/static/**.html", "alaka.tools.catalogues:extract_html"),
     ("games/*/data/summary.md", "alaka.tools.catalogues:extract_markdown"),
 ]
+
+_FIXED_DATE: Final = datetime(2026, 1, 1, tzinfo=UTC)
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?[^{}]*\}")
 
@@ -155,6 +158,8 @@ def page_catalogue(catalog: Catalog) -> dict[str, Any]:
 def compiled(language: str) -> tuple[bytes, str]:
     """The ``.mo`` file and the pages' JSON for ``language``, from its ``.po``."""
     catalog = read(po_path(language), language)
+    # the dates a catalogue carries would be now's: fixed, so compiling again changes nothing
+    catalog.creation_date = catalog.revision_date = _FIXED_DATE
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     page = json.dumps(page_catalogue(catalog), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
