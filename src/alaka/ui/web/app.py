@@ -504,39 +504,35 @@ def _page(request: HTTPConnection, name: str) -> HTMLResponse:
     return HTMLResponse(translated_page(STATIC / name, language), headers=_headers(language))
 
 
+def _notice_page(language: str, title: str, heading: str, paragraph: str) -> HTMLResponse:
+    """A short page, a 404 for a person (``paragraph`` is HTML; the rest is escaped here)."""
+    body = (
+        f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>{html.escape(title)}'
+        '</title><link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
+        f"<h1>{html.escape(heading)}</h1><p>{paragraph}</p></main></body></html>"
+    )
+    return HTMLResponse(body, status_code=404, headers=_headers(language))
+
+
 def _no_table_page(table_id: str, language: str = "en") -> HTMLResponse:
     """A person following a dead link gets a page, not JSON."""
     with speaking(language):
-        body = (
-            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>'
-            + html.escape(tr("No such table"))
-            + '</title><link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
-            + "<h1>"
-            + html.escape(tr("There is no table {table}").format(table=table_id[:40]))
-            + "</h1><p>"
-            + html.escape(tr("The link may be mistyped, or from another server."))
-            + ' <a href="/">'
-            + html.escape(tr("Go to the lobby"))
-            + "</a>.</p></main></body></html>"
-        )
-    return HTMLResponse(body, status_code=404, headers=_headers(language))
+        go = html.escape(tr("Go to the lobby"))
+        why = html.escape(tr("The link may be mistyped, or from another server."))
+        paragraph = f'{why} <a href="/">{go}</a>.'
+        heading = tr("There is no table {table}").format(table=table_id[:40])
+        return _notice_page(language, tr("No such table"), heading, paragraph)
 
 
 def _no_lesson_page(reason: str, language: str = "en") -> HTMLResponse:
     """A lesson link for a game without one: a page back to the lobby."""
     with speaking(language):
-        body = (
-            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>'
-            + html.escape(tr("No such lesson"))
-            + '</title><link rel="stylesheet" href="/static/style.css"></head><body><main class="notice">'
-            + f"<h1>{html.escape(reason[:1].upper() + reason[1:])}</h1><p>"
-            # TRANSLATORS: {lobby} is a link reading "Go to the lobby".
-            + html.escape(tr("{lobby} to choose a game to learn.")).replace(
-                "{lobby}", '<a href="/">' + html.escape(tr("Go to the lobby")) + "</a>"
-            )
-            + "</p></main></body></html>"
-        )
-    return HTMLResponse(body, status_code=404, headers=_headers(language))
+        go = html.escape(tr("Go to the lobby"))
+        lobby = f'<a href="/">{go}</a>'
+        # TRANSLATORS: {lobby} is a link reading "Go to the lobby".
+        paragraph = html.escape(tr("{lobby} to choose a game to learn.")).replace("{lobby}", lobby)
+        heading = reason[:1].upper() + reason[1:]
+        return _notice_page(language, tr("No such lesson"), heading, paragraph)
 
 
 def _token(body: dict[str, Any]) -> str | None:
