@@ -197,7 +197,7 @@ function columnsPanel(view) {
                   name,
                 ),
               )
-            : h("div", { class: "dim" }, "empty"),
+            : h("div", { class: "dim" }, t("empty")),
         ),
       ),
     ),

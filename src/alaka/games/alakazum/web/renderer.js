@@ -325,11 +325,11 @@ function pilesPanel(view) {
             return h("span", { class: "chip", dataset: { ...place, topic: name, piece: name } }, label);
           }),
         )
-      : h("span", { class: "dim" }, "empty"),
+      : h("span", { class: "dim" }, t("empty")),
     h("div", { class: "row-label" }, t("Graveyard ({n})", { n: view.graveyard.length })),
     view.graveyard.length
       ? h("div", { class: "minis" }, view.graveyard.map(shortCharacter))
-      : h("span", { class: "dim" }, "empty"),
+      : h("span", { class: "dim" }, t("empty")),
     view.box.length
       ? [h("div", { class: "row-label" }, t("Out of the game (box)")), chips(counted(view.box), "chip dim-chip")]
       : null,

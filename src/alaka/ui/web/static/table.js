@@ -388,7 +388,7 @@ function onNotice(message) {
 
 function describeSeat(message) {
   const table = message.table;
-  $("title").textContent = `${table.title} · table ${table.id}`;
+  $("title").textContent = t("{title} · table {id}", { title: table.title, id: table.id });
   $("who").textContent = message.seat === null ? t("Spectator") : t("You are {player}", { player: seatLabel(message.seat, table) });
 }
 
