@@ -4,8 +4,8 @@ serves it (the extractor reads the same messages, :func:`messages`).
 A page's messages are its text nodes (stripped, runs of white space made one space; not a
 script's or a style's, nor text without a letter) and the attributes a person reads or hears
 (``placeholder``, ``title``, ``aria-label``, ``alt``, ``data-empty``: what an empty list shows,
-and a ``<meta name="description">``'s ``content``). :func:`translated` rewrites only those, and the ``<html lang>``: every other byte
-of the page is left as it is.
+and a ``<meta name="description">``'s ``content``). :func:`translated` rewrites only those,
+and the ``<html lang>``: every other byte of the page is left as it is.
 """
 
 from __future__ import annotations
