@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from web_helpers import query
 from alaka.testing.postgres import ScratchPostgres
 from alaka.ui.web.seeds import new_seed
 from alaka.ui.web.store import SCHEMA_VERSION, SeatRow, StorageError, Store, TableRow, open_store
+from waits import PATIENCE
 
 CREATED = "2026-12-01T10:00:00.000000+00:00"
 LATER = "2026-12-01T11:00:00.000000+00:00"
@@ -206,11 +208,14 @@ def test_a_table_whose_server_is_cut_off_is_an_orphan_another_server_takes_over(
     first.add_tables([table("t2", finished=CREATED)])
     assert first.hold("t1") is None and first.hold("t2") is None
     assert second.orphans() == []  # its server is here
-    query(
-        url,
-        "SELECT pg_terminate_backend(pid) FROM alaka_servers s JOIN pg_stat_activity a"
-        " ON a.pid = s.session WHERE s.address = 'http://first'",
+    session = (
+        "FROM alaka_servers s JOIN pg_stat_activity a ON a.pid = s.session WHERE s.address = 'http://first'"
     )
+    query(url, f"SELECT pg_terminate_backend(pid) {session}")
+    # pg_terminate_backend only signals the session; it ends a moment later (CI once looked first)
+    deadline = time.monotonic() + PATIENCE
+    while query(url, f"SELECT count(*) {session}") != [(0,)] and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert second.orphans() == ["t1"]  # an unfinished table, whose server's session is gone
     assert second.hold("t1") is None
     assert second.orphans() == []
