@@ -7,6 +7,7 @@ language, is fuzzy, drops or adds a ``{field}``, or when a compiled file is olde
 from __future__ import annotations
 
 import gettext
+import json
 import os
 import subprocess
 import sys
@@ -133,3 +134,40 @@ def test_the_field_check_catches_a_dropped_and_an_added_field() -> None:
     assert message_problems(plural) == []
     assert message_problems(Message(("{n} card", "{n} cards"), ("una carta", "{n} cartes")))
     assert message_problems(Message("Draw.", "")) == ["not translated: 'Draw.'"]
+
+
+def test_a_translators_todo_comes_back_filled_and_a_wrong_answer_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``todo`` writes the untranslated messages as JSON, ``fill`` puts answers back into the
+    catalogue and leaves out (and reports) an answer that dropped a field."""
+    from babel.messages.catalog import Catalog
+
+    from alaka.tools import catalogues
+
+    po = tmp_path / "ca.po"
+    catalog = Catalog(locale="ca")
+    catalog.mime_headers = [("Plural-Forms", "nplurals=2; plural=(n != 1);")]  # as update writes it
+    catalog.add("Draw.")
+    catalog.add("{player} draws.")
+    catalog.add(("{n} card", "{n} cards"))
+    catalog.add("Done.", "Fet.")
+    catalogues._write_po(catalog, po)
+    monkeypatch.setattr(catalogues, "po_path", lambda language: po)
+    monkeypatch.setattr(catalogues, "shipped", lambda: ["ca"])
+
+    [todo] = catalogues.todo("ca", chunks=1, folder=tmp_path / "work")
+    entries = json.loads(todo.read_text("utf-8"))
+    assert [e["english"] for e in entries] == ["Draw.", "{player} draws.", "{n} card"]
+    assert entries[2]["plural"] == "{n} cards"
+    answers = {"0": "Roba.", "1": "Roba.", "2": ["{n} carta", "{n} cartes"]}
+    catalogues.answers_path(todo).write_text(json.dumps(answers), "utf-8")
+
+    filled, problems = catalogues.fill([todo])
+    assert filled == 2
+    assert len(problems) == 1 and "{player}" in problems[0]
+    result = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in catalogues.read(po, "ca") if m.id}
+    assert result["Draw."] == "Roba."
+    assert result["{player} draws."] == ""
+    assert tuple(result["{n} card"]) == ("{n} carta", "{n} cartes")
+    assert result["Done."] == "Fet."

@@ -17,7 +17,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final
@@ -242,22 +242,132 @@ def problems() -> list[str]:
     return found
 
 
+# -- work for translators ------------------------------------------------------------------------
+
+
+def todo(language: str, chunks: int, folder: Path) -> list[Path]:
+    """Write ``language``'s messages that lack a translation to ``folder`` as ``chunks`` JSON
+    files (``LANG-K.json``, a list of ``{n, english, plural, context, notes, used_in}``), so a
+    translator (a person with an editor, or a tool) can work on them in parts; :func:`fill` reads
+    the answers back. Returns the files written."""
+    catalog = read(po_path(known_language(language)), language)
+    entries: list[dict[str, Any]] = []
+    for message in catalog:
+        if not message.id or _translated(message):
+            continue
+        ids = _forms(message.id)
+        entries.append(
+            {
+                "n": len(entries),
+                "english": ids[0],
+                "plural": ids[1] if len(ids) > 1 else None,
+                "context": message.context,
+                "notes": list(message.auto_comments),
+                "used_in": sorted({file for file, _ in message.locations})[:3],
+            }
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    size = max(1, -(-len(entries) // max(1, chunks)))
+    written = []
+    for k in range(0, len(entries), size):
+        path = folder / f"{language}-{k // size}.json"
+        path.write_text(json.dumps(entries[k : k + size], ensure_ascii=False, indent=1) + "\n", "utf-8")
+        written.append(path)
+    return written
+
+
+def answers_path(todo_path: Path) -> Path:
+    """Where the answers to a :func:`todo` file are: ``LANG-K.answers.json`` beside it, an object
+    from each entry's ``n`` to its translation (a list of the plural forms for a plural one)."""
+    return todo_path.with_name(todo_path.stem + ".answers.json")
+
+
+def fill(todo_paths: Iterable[Path]) -> tuple[int, list[str]]:
+    """Put the answers to :func:`todo` files into their languages' catalogues; an answer that
+    drops or adds a field is left out and reported. Returns (messages filled, problems)."""
+    found: list[str] = []
+    by_language: dict[str, dict[tuple[str, str | None], str | list[str]]] = {}
+    for path in todo_paths:
+        language = path.name.split("-", 1)[0]
+        answers_file = answers_path(path)
+        if not answers_file.exists():
+            found.append(f"no answers for {path.name}: expected {answers_file.name}")
+            continue
+        entries = json.loads(path.read_text("utf-8"))
+        answers = json.loads(answers_file.read_text("utf-8"))
+        for entry in entries:
+            answer = answers.get(str(entry["n"]))
+            if answer is not None:
+                by_language.setdefault(known_language(language), {})[(entry["english"], entry["context"])] = (
+                    answer
+                )
+    filled = 0
+    for language, answers in by_language.items():
+        catalog = read(po_path(language), language)
+        for message in catalog:
+            key = (_forms(message.id)[0], message.context) if message.id else None
+            if key not in answers:
+                continue
+            answer = answers[key]
+            forms = [answer] if isinstance(answer, str) else list(answer)
+            if isinstance(message.id, (list, tuple)):
+                wanted = catalog.num_plurals
+                forms = (forms + forms[-1:] * wanted)[:wanted]
+                candidate = Message(message.id, tuple(forms), context=message.context)
+            else:
+                candidate = Message(message.id, forms[0], context=message.context)
+            wrong = message_problems(candidate)
+            if wrong:
+                found += [f"{language}: left out, {problem}" for problem in wrong]
+                continue
+            message.string = candidate.string
+            message.flags.discard("fuzzy")
+            filled += 1
+        _write_po(catalog, po_path(language))
+    return filled, found
+
+
+def known_language(language: str) -> str:
+    """``language`` if it is a shipped one, else a :class:`SystemExit` with one line."""
+    if language not in shipped():
+        raise SystemExit(f"no catalogue for {language!r}: the shipped ones are {', '.join(shipped())}")
+    return language
+
+
 def _main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m alaka.tools.catalogues",
         description="Extract, update, compile and check Alaka's translations (docs/languages.md).",
     )
-    commands: dict[str, Callable[[], object]] = {"update": update, "compile": compile_all}
-    parser.add_argument(
-        "command",
-        choices=["update", "compile", "check"],
-        help="update: extract the messages and merge them into each .po; compile: write the .mo "
-        "and pages' JSON files; check: list what is missing or out of date",
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("update", help="extract the messages and merge them into each language's .po")
+    sub.add_parser("compile", help="write the .mo files and the pages' JSON catalogues")
+    sub.add_parser("check", help="list what is missing, fuzzy, with other fields, or out of date")
+    export = sub.add_parser("todo", help="write a language's untranslated messages as JSON files")
+    export.add_argument("language", help="a shipped language's code (es, ca)")
+    export.add_argument("--chunks", type=int, default=1, help="how many files to split them into")
+    export.add_argument("--to", type=Path, default=Path("translations"), help="the folder to write")
+    answers = sub.add_parser("fill", help="put the answers to todo files into the catalogues")
+    answers.add_argument(
+        "files", nargs="+", type=Path, help="todo files (LANG-K.json) with answers beside them"
     )
     args = parser.parse_args(None if argv is None else list(argv))
-    if args.command in commands:
-        commands[args.command]()
+    if args.command == "update":
+        update()
         return 0
+    if args.command == "compile":
+        compile_all()
+        return 0
+    if args.command == "todo":
+        for path in todo(args.language, args.chunks, args.to):
+            print(f"{path}: {len(json.loads(path.read_text('utf-8')))} messages")
+        return 0
+    if args.command == "fill":
+        filled, found = fill(args.files)
+        for problem in found:
+            print(problem)
+        print(f"{filled} messages filled; run compile, then check")
+        return 1 if found else 0
     found = problems()
     for problem in found:
         print(problem)
