@@ -23,7 +23,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +34,14 @@ from needs import need
 from waits import PATIENCE, PATIENCE_MS
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, LocatorAssertions, Page, ViewportSize
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        ConsoleMessage,
+        LocatorAssertions,
+        Page,
+        ViewportSize,
+    )
 
 pytestmark = pytest.mark.browser
 
@@ -89,12 +96,15 @@ def browser() -> Iterator[Browser]:
 class Server:
     """``alaka serve --pace 0`` in a subprocess, on its own port and SQLite file."""
 
-    def __init__(self, folder: Path, port: int | None = None, pace: float = 0.0) -> None:
+    def __init__(
+        self, folder: Path, port: int | None = None, pace: float = 0.0, module: str = "alaka"
+    ) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder / f"serve-{time.monotonic_ns()}.log"
-        command = [sys.executable, "-m", "alaka", "serve", "--port", str(self.port), "--pace", str(pace)]
+        # module: what runs the CLI (alaka.testing.pseudo runs it in the bracketing language)
+        command = [sys.executable, "-m", module, "serve", "--port", str(self.port), "--pace", str(pace)]
         command += ["--review-iterations", "6"]  # a review in seconds, not minutes
         # every test's tables come from one address, a module's dozens of them within a minute
         command += ["--tables-per-address", "100", "--tables-per-minute", "1000"]
@@ -218,10 +228,13 @@ class Person:
         touch: bool = False,
         bypass_csp: bool = False,  # lets a test add a script of its own (axe-core: test_accessibility.py)
         locale: str | None = None,  # the browser's language (its Accept-Language: test_browser_languages.py)
+        prepare: Callable[[BrowserContext], None] | None = None,  # routes set before the first page
     ) -> None:
         self.context = browser.new_context(
             viewport=viewport, has_touch=touch, bypass_csp=bypass_csp, locale=locale
         )
+        if prepare is not None:
+            prepare(self.context)
         self.context.set_default_timeout(PATIENCE_MS)  # waits are on conditions (tests/waits.py)
         self.page = self.context.new_page()
         self.crashes: list[str] = []  # JavaScript exceptions: there must be none

@@ -7,6 +7,9 @@ parts and the names printed on the cards (which are not messages) away from a te
 the words that are left: the words a Spanish or Catalan reader would read in English. This is
 how the tests find a word that lacks a translation before a player does (pseudo-localisation,
 as translation teams call it), without waiting for a translator to miss it.
+
+``python -m alaka.testing.pseudo serve ...`` runs the command line with every language but English
+bracketed, for the whole process: the browser tests read the pages of such a server.
 """
 
 from __future__ import annotations
@@ -72,3 +75,16 @@ def leftovers(text: str, names: Iterable[str] = (), allowed: Iterable[str] = ())
     language (a game's title, a culture's code)."""
     keep = set(allowed)
     return [word for word in _WORD.findall(unmarked(text, names)) if word not in keep]
+
+
+def bracket_everything() -> None:
+    """From now on, in this process, every language but English reads its messages bracketed
+    (a server's readers each keep their own language: only English stays bare)."""
+    language.catalogue = lambda code: Bracketing()  # type: ignore[assignment]
+
+
+if __name__ == "__main__":
+    from alaka.cli import main
+
+    bracket_everything()
+    main()
