@@ -49,7 +49,7 @@ def pseudo_language() -> Iterator[None]:
         with language.speaking("es"):
             yield
     finally:
-        language.catalogue = real  # type: ignore[assignment]
+        language.catalogue = real
 
 
 def unmarked(text: str, names: Iterable[str] = ()) -> str:
