@@ -42,6 +42,7 @@ from alaka.bots.random_bot import RandomBot
 from alaka.core.driver import Bot
 from alaka.core.entry import Heuristic, MissingPart
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 from alaka.core.registry import entry
 
 if TYPE_CHECKING:
@@ -423,7 +424,10 @@ def level_spec(game: str, text: str) -> str:
         if level.level.lower() == wanted:
             return level.spec
     names = ", ".join(level.level for level in levels)
-    raise BotSpecError(f"{entry(game).title}'s bots have the levels {names}, not {text.strip()!r}")
+    # TRANSLATORS: {game} is the game's title; {levels} the levels' names, typed as they are
+    # (Easy, Medium, Hard); {given} what was typed, quoted.
+    wrong = tr("{game}'s bots have the levels {levels}, not {given}")
+    raise BotSpecError(wrong.format(game=entry(game).title, levels=names, given=repr(text.strip())))
 
 
 def default_bot(game: str) -> str:
@@ -466,5 +470,7 @@ def make_bot(spec: str, game: str) -> Bot:
     """A bot from its spec, for a game (heuristics are per game)."""
     name, params = parse_spec(spec)
     if name not in BOTS:
-        raise BotSpecError(f"no bot is called {name!r}; the bots are: {', '.join(bot_names(game))}")
+        # TRANSLATORS: {name} is the bot given, quoted; {bots} the bots' names, typed as they are.
+        unknown = tr("no bot is called {name}; the bots are: {bots}")
+        raise BotSpecError(unknown.format(name=repr(name), bots=", ".join(bot_names(game))))
     return BOTS[name](game, params)

@@ -47,6 +47,7 @@ from typing import Any, Literal
 from alaka.bots.ismcts import ISMCTSBot, win_shares
 from alaka.bots.learned import LearnedModel, WeightsError, advance, model_for
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr, trn
 from alaka.core.protocol import TERMINAL, JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
@@ -383,7 +384,13 @@ def review_game(
     states = list(replay_states(dict(record), files=files))
     first = states[0]
     if not 0 <= seat < first.num_players:
-        raise ReviewError(f"there is no seat {seat + 1}; this game had {first.num_players} players")
+        raise ReviewError(
+            trn(
+                "there is no seat {seat}; this game had {n} player",
+                "there is no seat {seat}; this game had {n} players",
+                first.num_players,
+            ).format(seat=seat + 1, n=first.num_players)
+        )
     steps = [
         k
         for k, state in enumerate(states[:-1])
@@ -421,48 +428,111 @@ def review_game(
     return Review(first.game.name, seat, "learned", worlds, tuple(decisions))
 
 
-def _how(review: Review) -> str:
-    if review.judge == "learned":
-        return f"the learned value, each choice in {review.budget} worlds"
-    return f"a search of {review.budget} iterations at each decision"
+def _percent(share: float) -> str:
+    """A share of 0 to 1 as a whole percentage (``0.57`` -> ``57%``)."""
+    return f"{share:.0%}"
+
+
+def _player(seat: int) -> str:
+    # TRANSLATORS: {number} is the seat's number (1 = first player).
+    return tr("Player {number}").format(number=seat + 1)
 
 
 def headline(review: Review) -> str:
     """The counts that judge a game, in one sentence: the decisions with a choice, those that
     mattered, how many of those got the best choice, and whether the game was already decided."""
     mattered = len(review.mattered)
-    who = f"Player {review.seat + 1}"
-    text = f"{who} had {len(review.decisions)} decisions with a choice; "
+    count = len(review.decisions)
     if mattered:
-        text += (
-            f"{mattered} mattered, and {who} made the best choice in {review.best_of_mattered}"
-            f" of them ({review.agreement:.0%})."
+        # TRANSLATORS: {player} is a player's name; {n} the decisions with more than one choice;
+        # {mattered} how many of them mattered; {best} how many of those got the best choice;
+        # {agreement} that share as a percentage ("57%").
+        counted = trn(
+            "{player} had {n} decision with a choice; {mattered} mattered, and {player} made the"
+            " best choice in {best} of them ({agreement}).",
+            "{player} had {n} decisions with a choice; {mattered} mattered, and {player} made the"
+            " best choice in {best} of them ({agreement}).",
+            count,
         )
     else:
-        text += "none mattered (no choice was clearly better than another)."
+        # TRANSLATORS: {player} is a player's name; {n} the decisions with more than one choice.
+        counted = trn(
+            "{player} had {n} decision with a choice; none mattered (no choice was clearly better"
+            " than another).",
+            "{player} had {n} decisions with a choice; none mattered (no choice was clearly better"
+            " than another).",
+            count,
+        )
+    text = counted.format(
+        player=_player(review.seat),
+        n=count,
+        mattered=mattered,
+        best=review.best_of_mattered,
+        agreement=_percent(review.agreement),
+    )
     decided = review.decided_from
     if decided is not None:
-        text += f" The game was already {decided.decided} from turn {decided.turn}."
+        if decided.decided == "won":
+            already = tr("The game was already won from turn {turn}.")
+        else:
+            already = tr("The game was already lost from turn {turn}.")
+        text += " " + already.format(turn=decided.turn)
     return text
 
 
 def review_text(review: Review, title: str, top: int = 5) -> str:
-    """The review in words, for the terminal."""
+    """The review in words, for the terminal, in the reader's language."""
+    if review.judge == "learned":
+        # TRANSLATORS: {player} is a player's name; {game} the game's title; {n} a number of worlds.
+        heading = trn(
+            "Review of {player}'s decisions in {game} (judged by the learned value, each choice in"
+            " {n} world, from what {player} could see)",
+            "Review of {player}'s decisions in {game} (judged by the learned value, each choice in"
+            " {n} worlds, from what {player} could see)",
+            review.budget,
+        )
+    else:
+        # TRANSLATORS: {player} is a player's name; {game} the game's title; {n} search iterations.
+        heading = trn(
+            "Review of {player}'s decisions in {game} (judged by a search of {n} iteration at each"
+            " decision, from what {player} could see)",
+            "Review of {player}'s decisions in {game} (judged by a search of {n} iterations at each"
+            " decision, from what {player} could see)",
+            review.budget,
+        )
+    # TRANSLATORS: {z} is a number of standard errors (2); {matters} a percentage of win chance.
+    rule = tr(
+        "A decision mattered when its best and worst choices differed by more than {z} standard"
+        " errors and by {matters} win chance or more."
+    )
     lines = [
-        f"Review of Player {review.seat + 1}'s decisions in {title}"
-        f" (judged by {_how(review)}, from what Player {review.seat + 1} could see)",
+        heading.format(player=_player(review.seat), game=title, n=review.budget),
         headline(review),
-        f"A decision mattered when its best and worst choices differed by more than {Z:g} standard"
-        f" errors and by {MATTERS:.0%} win chance or more.",
+        rule.format(z=f"{Z:g}", matters=_percent(MATTERS)),
     ]
     costly = review.costly(top)
     if costly:
-        lines.append("The costliest decisions:")
+        lines.append(tr("The costliest decisions:"))
     elif review.mattered:
-        lines.append("No decision that mattered was missed.")
+        lines.append(tr("No decision that mattered was missed."))
+    # TRANSLATORS: one missed decision: {chosen} and {best} are menu entries' words, {chosen_win}
+    # and {best_win} their win chances, {loss} the win chance given away, {noise} its margin of
+    # error (all percentages, "57%").
+    missed = tr(
+        "- turn {turn} (step {step}): {chosen} ({chosen_win} to win); better: {best} ({best_win}),"
+        " -{loss} (±{noise})"
+    )
     for d in costly:
         lines.append(
-            f"- turn {d.turn} (step {d.step}): {d.chosen.label} ({d.chosen.win:.0%} to win);"
-            f" better: {d.best.label} ({d.best.win:.0%}), -{d.loss:.0%} (±{Z * d.loss_noise:.0%})"
+            missed.format(
+                turn=d.turn,
+                step=d.step,
+                chosen=d.chosen.label,
+                chosen_win=_percent(d.chosen.win),
+                best=d.best.label,
+                best_win=_percent(d.best.win),
+                loss=_percent(d.loss),
+                noise=_percent(Z * d.loss_noise),
+            )
         )
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from rich.markup import escape
 from alaka.cli import games, play, serve, sim, train
 from alaka.cli.common import console, errors
 from alaka.core.errors import AlakaError
+from alaka.core.language import LANGUAGES, from_environment, speaking, tr
 
 app = typer.Typer(
     name="alaka",
@@ -100,9 +101,27 @@ def _usage_line(error: typer.TyperException) -> str:
         for theirs, ours in _WANTED:
             wanted = wanted.replace(theirs, ours)
         name = max(param.opts, key=len)
-        verb = "must be" if wanted.startswith(("at least", "at most")) else "takes"
-        return f"{name} {verb} {wanted}; see {where} --help"
-    return f"{message[:1].lower()}{message[1:]}; see {where} --help"
+        if wanted.startswith("at least "):
+            # TRANSLATORS: {option} is a command-line option (--games), typed as it is; {n} a number;
+            # {command} the command (alaka play), typed as it is.
+            said = tr("{option} must be at least {n}; see {command} --help")
+        elif wanted.startswith("at most "):
+            said = tr("{option} must be at most {n}; see {command} --help")
+        elif wanted == "a whole number":
+            # TRANSLATORS: {option} is a command-line option (--seed), typed as it is; {command} the
+            # command (alaka play), typed as it is.
+            said = tr("{option} takes a whole number; see {command} --help")
+        elif wanted == "a number":
+            said = tr("{option} takes a number; see {command} --help")
+        else:
+            # TRANSLATORS: {wanted} is what the option takes, in the command-line library's English.
+            said = tr("{option} takes {wanted}; see {command} --help")
+        bound = wanted.rpartition(" ")[2]
+        return said.format(option=name, n=bound, wanted=wanted, command=where)
+    # TRANSLATORS: {problem} is the command-line library's description of the mistake (in English);
+    # {command} the command (alaka play), typed as it is.
+    problem = tr("{problem}; see {command} --help")
+    return problem.format(problem=f"{message[:1].lower()}{message[1:]}", command=where)
 
 
 def _version(value: bool) -> None:
@@ -127,9 +146,35 @@ def _root(
     """Alaka: play, watch and study Alakazum! and Alakazoo."""
 
 
+def _reader_language(args: list[str]) -> str:
+    """The language the command's errors are told in: its ``--lang`` if it gives one Alaka
+    speaks, else the locale's (the commands themselves read ``--lang`` through Typer)."""
+    for k, arg in enumerate(args):
+        given = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and k + 1 < len(args):
+            given = args[k + 1]
+        if given is not None:
+            code = given.strip().lower()
+            return code if code in LANGUAGES else "en"
+    return from_environment()
+
+
 def main(args: list[str] | None = None) -> None:
     """Entry point of the ``alaka`` script and ``python -m alaka``: every error a user can
-    cause is one line with exit code 2 (a usage error, a bad game, option, seed or file)."""
+    cause is one line with exit code 2 (a usage error, a bad game, option, seed or file), in
+    the language the command speaks."""
+    with speaking(_reader_language(sys.argv[1:] if args is None else args)):
+        _main(args)
+
+
+def _error(message: str) -> None:
+    """One error line: the word "error:" in red, then what is wrong."""
+    # TRANSLATORS: before every error line of the command line ("error: --seed takes a whole number").
+    label = escape(tr("error:"))
+    errors.print(f"[red]{label}[/red] {escape(message)}")
+
+
+def _main(args: list[str] | None) -> None:
     group = command()
     try:
         code = group.main(args=args, prog_name="alaka", standalone_mode=False)
@@ -137,13 +182,13 @@ def main(args: list[str] | None = None) -> None:
         if type(error).__name__ == "NoArgsIsHelpError":  # plain ``alaka``: the help, as asked
             console.print(group.get_help(group.make_context("alaka", [], resilient_parsing=True)))
             sys.exit(0)
-        errors.print(f"[red]error:[/red] {escape(_usage_line(error))}")
+        _error(_usage_line(error))
         sys.exit(2)
     except AlakaError as error:
-        errors.print(f"[red]error:[/red] {escape(str(error))}")
+        _error(str(error))
         sys.exit(2)
     except (KeyboardInterrupt, typer.Abort):
-        errors.print("interrupted")
+        errors.print(tr("interrupted"))
         sys.exit(130)
     except typer.Exit as stop:
         sys.exit(stop.exit_code)

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 from alaka.core.params import parse_option_strings
 from alaka.core.protocol import Game
 from alaka.core.registry import game as get_game
@@ -88,7 +89,10 @@ def _options(g: Game, texts: list[str] | None, **files: str | None) -> dict[str,
         if path is None:
             continue
         if name not in names:
-            raise AlakaError(f"--{name} is not an option of {g.title}")
+            # TRANSLATORS: {option} is a command-line option (--catalogue), typed as it is; {game} a title.
+            raise AlakaError(
+                tr("{option} is not an option of {game}").format(option=f"--{name}", game=g.title)
+            )
         options[name] = path
     return options
 
@@ -181,5 +185,8 @@ def _language(lang: str | None) -> str:
     code = lang.strip().lower()
     if code not in LANGUAGES:
         spoken = ", ".join(LANGUAGES)
-        raise AlakaError(f"--lang takes one of {spoken}, not {lang!r}")
+        # TRANSLATORS: {codes} are the language codes, typed as they are; {given} what was typed, quoted.
+        raise AlakaError(
+            tr("--lang takes one of {codes}, not {given}").format(codes=spoken, given=repr(lang))
+        )
     return code

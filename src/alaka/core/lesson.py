@@ -156,9 +156,10 @@ class LessonRun:
         first one it does not accept."""
         run = cls(lesson)
         for number, choice in enumerate(choices, 1):
-            reason = "it is not an action's name" if not isinstance(choice, str) else run.refusal(choice)
+            reason = tr("it is not an action's name") if not isinstance(choice, str) else run.refusal(choice)
             if reason is not None:
-                raise LessonError(f"choice {number}: {reason}")
+                # TRANSLATORS: {number} counts the learner's choices from 1; {reason} says why it is refused.
+                raise LessonError(tr("choice {number}: {reason}").format(number=number, reason=reason))
             run.choose(str(choice))
         return run
 

@@ -11,8 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from alaka.core.errors import OptionError
+from alaka.core.language import N_, tr
 
 OptionValue = bool | int | str
+
+# TRANSLATORS: {name} is an option's name, quoted; {value} what was given, quoted; true and false
+# are typed as they are.
+_TAKES_BOOL = N_("option {name} takes true or false, not {value}")
+# TRANSLATORS: {name} is an option's name, quoted; {value} what was given, quoted.
+_TAKES_INT = N_("option {name} takes a whole number, not {value}")
+# TRANSLATORS: {name} is an option's name, quoted; {value} what was given, quoted.
+_TAKES_TEXT = N_("option {name} takes text, not {value}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +59,12 @@ class Parameter:
             elif lowered in ("0", "false", "no", "off"):
                 value = False
             else:
-                raise OptionError(f"option {self.name!r} takes true or false, not {text!r}")
+                raise OptionError(self._wrong(_TAKES_BOOL, text))
         elif self.kind is int:
             try:
                 value = int(text)
             except ValueError:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+                raise OptionError(self._wrong(_TAKES_INT, text)) from None
         else:
             value = text
         return self.check(value)
@@ -64,33 +73,59 @@ class Parameter:
         """Return ``value`` if it is valid for this option, else raise :class:`OptionError`."""
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+                raise OptionError(self._wrong(_TAKES_BOOL, value))
             return value
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise OptionError(self._wrong(_TAKES_INT, value))
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                # TRANSLATORS: {name} is the option's name, quoted; {least} and {value} numbers.
+                least = tr("option {name} must be at least {least}, not {value}")
+                raise OptionError(least.format(name=repr(self.name), least=self.minimum, value=value))
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+                # TRANSLATORS: {name} is the option's name, quoted; {most} and {value} numbers.
+                most = tr("option {name} must be at most {most}, not {value}")
+                raise OptionError(most.format(name=repr(self.name), most=self.maximum, value=value))
             return value
         if not isinstance(value, str):
-            raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+            raise OptionError(self._wrong(_TAKES_TEXT, value))
         if self.choices and value not in self.choices:
-            raise OptionError(f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}")
+            # TRANSLATORS: {name} is the option's name, quoted; {choices} its values, typed as they
+            # are; {value} what was given, quoted.
+            one_of = tr("option {name} must be one of {choices}; got {value}")
+            raise OptionError(
+                one_of.format(name=repr(self.name), choices=", ".join(self.choices), value=repr(value))
+            )
         return value
+
+    def _wrong(self, message: str, value: object) -> str:
+        """``message`` (one of the ``_TAKES`` messages) in the reader's language, filled in."""
+        return tr(message).format(name=repr(self.name), value=repr(value))
 
     def describe_values(self) -> str:
         """A short human description of the allowed values, for ``alaka rules``."""
-        if self.choices:
+        if self.choices:  # the values as they are typed
             return " | ".join(self.choices)
         if self.kind is bool:
             return "true | false"
         if self.kind is int:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
-            return f"whole number {low}..{high}" if (low or high) else "whole number"
-        return "path to a file" if self.is_path else "text"
+            if low or high:
+                # TRANSLATORS: the values an option takes: {low}..{high} is a range (1..10, 3..).
+                return tr("whole number {low}..{high}").format(low=low, high=high)
+            return tr("whole number")
+        return tr("path to a file") if self.is_path else tr("text")
+
+
+def _unknown(name: str, known: Mapping[str, Parameter]) -> str:
+    if not known:
+        # TRANSLATORS: {name} is the option given, quoted.
+        return tr("unknown option {name}; this game has no options").format(name=repr(name))
+    # TRANSLATORS: {name} is the option given, quoted; {names} the game's options, typed as they are.
+    return tr("unknown option {name}; this game's options are: {names}").format(
+        name=repr(name), names=", ".join(known)
+    )
 
 
 def validate_options(
@@ -103,9 +138,7 @@ def validate_options(
     known = {p.name: p for p in parameters}
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise OptionError(
-            f"unknown option {unknown[0]!r}; this game's options are: {', '.join(known) or 'none'}"
-        )
+        raise OptionError(_unknown(unknown[0], known))
     return {p.name: p.check(options[p.name]) if p.name in options else p.default for p in parameters}
 
 
@@ -117,10 +150,9 @@ def parse_option_strings(parameters: Sequence[Parameter], texts: Sequence[str]) 
         name, sep, raw = text.partition("=")
         name = name.strip().replace("-", "_")
         if not sep:
-            raise OptionError(f"options are written name=value; got {text!r}")
+            # TRANSLATORS: name=value is typed as it is; {text} is what was given, quoted.
+            raise OptionError(tr("options are written name=value; got {text}").format(text=repr(text)))
         if name not in known:
-            raise OptionError(
-                f"unknown option {name!r}; this game's options are: {', '.join(known) or 'none'}"
-            )
+            raise OptionError(_unknown(name, known))
         result[name] = known[name].parse(raw)
     return result

@@ -22,6 +22,7 @@ from alaka.core.errors import IllegalAction, RecordError
 
 # A module of its own, which is never compiled (mypyc compiles no protocol with overloads).
 from alaka.core.history import ActionHistory as ActionHistory
+from alaka.core.language import tr
 from alaka.core.params import OptionValue, Parameter, validate_options
 from alaka.core.values import rebuilt_by_fields
 
@@ -341,8 +342,11 @@ class Game(abc.ABC):
 
         n = self.default_players if num_players is None else num_players
         if isinstance(n, bool) or not isinstance(n, int) or n not in self.player_counts:
+            # TRANSLATORS: {game} is the game's title; {low} and {high} player counts; {n} what was
+            # asked for, as written (a number, or quoted text).
+            players = tr("{game} is for {low} to {high} players, not {n}")
             raise OptionError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {n!r}"
+                players.format(game=self.title, low=self.min_players, high=self.max_players, n=repr(n))
             )
         return n
 
@@ -413,9 +417,9 @@ class Game(abc.ABC):
     def upgrade_record(self, record: Mapping[str, Any], version: object) -> Mapping[str, Any]:
         """A record of an older ``version`` rewritten so that it replays as it was played, or a
         :class:`RecordError` if the game cannot (a game overrides this when its rules change)."""
-        raise RecordError(
-            f"this record is version {version}; this Alaka reads {self.name} version {self.record_version}"
-        )
+        # TRANSLATORS: {version} and {current} are record format versions; {game} a game's name.
+        older = tr("this record is version {version}; this Alaka reads {game} version {current}")
+        raise RecordError(older.format(version=version, game=self.name, current=self.record_version))
 
     def state_from_start(self, start: Mapping[str, Any]) -> State:
         """Rebuild the first state of a record (inverse of ``State.start_record``)."""
@@ -423,5 +427,6 @@ class Game(abc.ABC):
             return self.scenario(start["scenario"])
         options = start.get("options", {})
         if not isinstance(options, dict):
-            raise RecordError("the record's 'options' must be an object")
+            # TRANSLATORS: 'options' is the record's key, written as it is.
+            raise RecordError(tr("the record's 'options' must be an object"))
         return self.new_initial_state(start.get("num_players"), **options)

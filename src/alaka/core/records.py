@@ -20,8 +20,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from alaka.core.errors import AlakaError, RecordError
+from alaka.core.language import N_, tr
 from alaka.core.protocol import Game, JsonDict, State
 from alaka.core.registry import game
+
+# TRANSLATORS: 'game' is the record's key, written as it is.
+_NO_GAME = N_("a record is a JSON object with a 'game' name")
+# TRANSLATORS: {number} counts the record's actions from 1; {text} the action as written, quoted;
+# {error} why it cannot be played.
+_NOT_REPLAYED = N_("action {number} of the record ({text}) cannot be replayed: {error}")
 
 #: How deep a record's JSON may nest (a scenario's deepest spec is a few levels).
 _DEPTH = 32
@@ -29,10 +36,11 @@ _DEPTH = 32
 
 def _actions(record: Mapping[str, Any]) -> list[str]:
     if not isinstance(record, Mapping):
-        raise RecordError("a record is a JSON object with a 'game' name")
+        raise RecordError(tr(_NO_GAME))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("a record needs 'actions': a list of action strings")
+        # TRANSLATORS: 'actions' is the record's key, written as it is.
+        raise RecordError(tr("a record needs 'actions': a list of action strings"))
     return actions
 
 
@@ -52,21 +60,31 @@ def _check_json(value: object, where: str, depth: int = 0) -> None:
         raise RecordError(f"{where}: {type(value).__name__} is not JSON data")
 
 
-def _with_files(g: Game, options: object, files: Mapping[str, str] | None, where: str) -> dict[str, Any]:
-    """``options`` with each option that names a file replaced by the caller's file for it;
-    a :class:`RecordError` for one the caller did not pass."""
+def _with_files(
+    g: Game, options: object, files: Mapping[str, str] | None, *, in_scenario: bool
+) -> dict[str, Any]:
+    """``options`` (the record's own, or its scenario's) with each option that names a file
+    replaced by the caller's file for it; a :class:`RecordError` for one the caller did not pass."""
     if not isinstance(options, dict):
-        raise RecordError(f"{where} must be an object of option names and values")
+        # TRANSLATORS: 'options' is the record's key, written as it is.
+        if in_scenario:
+            raise RecordError(tr("the scenario's 'options' must be an object of option names and values"))
+        raise RecordError(tr("the record's 'options' must be an object of option names and values"))
     given = dict(options)
     for parameter in g.parameters:
         named = given.get(parameter.name)
         if not parameter.is_path or not named:
             continue
         if files is None or parameter.name not in files:
+            # TRANSLATORS: {option} is an option's name (catalogue, components), typed as it is;
+            # {file} the file the record names, quoted; {key} the option's name, quoted. The
+            # parenthesis shows how to pass the file, typed as it is.
+            unread = tr(
+                "this record plays with the {option} file {file}, and a record never makes Alaka read a"
+                " file: pass the file yourself (files={{{key}: path}}, or alaka replay FILE --{option} PATH)"
+            )
             raise RecordError(
-                f"this record plays with the {parameter.name} file {named!r}, and a record never makes"
-                f" Alaka read a file: pass the file yourself (files={{{parameter.name!r}: path}}, or"
-                f" alaka replay FILE --{parameter.name} PATH)"
+                unread.format(option=parameter.name, file=repr(named), key=repr(parameter.name))
             )
         given[parameter.name] = files[parameter.name]
     return given
@@ -77,31 +95,36 @@ def _start(g: Game, record: Mapping[str, Any], files: Mapping[str, str] | None) 
     if "scenario" in record:
         spec = record["scenario"]
         if not isinstance(spec, dict):
-            raise RecordError("the record's 'scenario' must be an object (see docs/scenarios.md)")
+            # TRANSLATORS: 'scenario' is the record's key, written as it is.
+            raise RecordError(tr("the record's 'scenario' must be an object (see docs/scenarios.md)"))
         if "options" in spec:
-            spec = {**spec, "options": _with_files(g, spec["options"], files, "the scenario's 'options'")}
+            spec = {**spec, "options": _with_files(g, spec["options"], files, in_scenario=True)}
         return {"scenario": spec}
     players = record.get("num_players")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RecordError(f"a record needs 'num_players': a whole number, not {players!r}")
-    options = _with_files(g, record.get("options", {}), files, "the record's 'options'")
+        # TRANSLATORS: 'num_players' is the record's key, written as it is; {value} what it holds.
+        players_wanted = tr("a record needs 'num_players': a whole number, not {value}")
+        raise RecordError(players_wanted.format(value=repr(players)))
+    options = _with_files(g, record.get("options", {}), files, in_scenario=False)
     return {"num_players": players, "options": options}
 
 
 def initial_state(record: Mapping[str, Any], files: Mapping[str, str] | None = None) -> State:
     """The state a record starts from (see the module docstring for ``files``)."""
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):
-        raise RecordError("a record is a JSON object with a 'game' name")
+        raise RecordError(tr(_NO_GAME))
     _check_json(record, "the record")
     try:
         g = game(record["game"])
     except AlakaError as error:
-        raise RecordError(f"the record's game cannot be played here: {error}") from None
+        # TRANSLATORS: {error} says why (an unknown game's name, ...).
+        raise RecordError(
+            tr("the record's game cannot be played here: {error}").format(error=error)
+        ) from None
     version = record.get("version", g.record_version)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordError(
-            f"this record is version {version!r}; this Alaka reads {g.name} version {g.record_version}"
-        )
+        older = tr("this record is version {version}; this Alaka reads {game} version {current}")
+        raise RecordError(older.format(version=repr(version), game=g.name, current=g.record_version))
     if version != g.record_version:
         record = g.upgrade_record(record, version)
     start = _start(g, record, files)
@@ -110,7 +133,8 @@ def initial_state(record: Mapping[str, Any], files: Mapping[str, str] | None = N
     except RecordError:
         raise
     except AlakaError as error:
-        raise RecordError(f"the record's start is not valid: {error}") from None
+        # TRANSLATORS: {error} says what is wrong with the game's first position.
+        raise RecordError(tr("the record's start is not valid: {error}").format(error=error)) from None
 
 
 def replay_states(record: Mapping[str, Any], files: Mapping[str, str] | None = None) -> Iterator[State]:
@@ -122,9 +146,7 @@ def replay_states(record: Mapping[str, Any], files: Mapping[str, str] | None = N
         try:
             state.apply(text)
         except AlakaError as error:
-            raise RecordError(
-                f"action {number} of the record ({text!r}) cannot be replayed: {error}"
-            ) from None
+            raise RecordError(tr(_NOT_REPLAYED).format(number=number, text=repr(text), error=error)) from None
         yield state.clone()
 
 
@@ -136,9 +158,7 @@ def replay(record: Mapping[str, Any], files: Mapping[str, str] | None = None) ->
         try:
             state.apply(text)
         except AlakaError as error:
-            raise RecordError(
-                f"action {number} of the record ({text!r}) cannot be replayed: {error}"
-            ) from None
+            raise RecordError(tr(_NOT_REPLAYED).format(number=number, text=repr(text), error=error)) from None
     return state
 
 
@@ -157,11 +177,15 @@ def record_seats(record: Mapping[str, Any], num_players: int) -> list[str]:
     """The ``seats`` a record was played with, checked against its number of players."""
     seats = record.get("seats")
     if seats is None:
-        raise RecordError("this record does not say who sat where (no 'seats'); it can be replayed only")
+        # TRANSLATORS: 'seats' is the record's key, written as it is.
+        raise RecordError(tr("this record does not say who sat where (no 'seats'); it can be replayed only"))
     if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
-        raise RecordError("the record's 'seats' must be a list of 'human' or bot specs")
+        # TRANSLATORS: 'seats' and 'human' are written as they are in the record.
+        raise RecordError(tr("the record's 'seats' must be a list of 'human' or bot specs"))
     if len(seats) != num_players:
-        raise RecordError(f"the record has {len(seats)} seats for a {num_players}-player game")
+        # TRANSLATORS: {count} seats listed; {n} the game's number of players.
+        seated = tr("the record has {count} seats for a {n}-player game")
+        raise RecordError(seated.format(count=len(seats), n=num_players))
     return list(seats)
 
 
@@ -171,5 +195,7 @@ def record_seed(record: Mapping[str, Any]) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RecordError(f"the record's 'seed' must be a non-negative integer, not {seed!r}")
+        # TRANSLATORS: 'seed' is the record's key, written as it is; {value} what it holds.
+        seed_wanted = tr("the record's 'seed' must be a non-negative integer, not {value}")
+        raise RecordError(seed_wanted.format(value=repr(seed)))
     return seed

@@ -15,6 +15,7 @@ from importlib import metadata
 
 from alaka.core.entry import GameEntry
 from alaka.core.errors import UnknownGame
+from alaka.core.language import tr
 from alaka.core.protocol import Game
 
 #: Entry-point group under which an installed package can offer games (``name = module:ENTRY``).
@@ -79,7 +80,9 @@ def entry(name: str) -> GameEntry:
     """The entry of the game called ``name`` (:class:`UnknownGame` if there is none)."""
     found = _entries().get(name.strip().lower())
     if found is None:
-        raise UnknownGame(f"no game is called {name!r}; the games are: {', '.join(games())}")
+        # TRANSLATORS: {name} is the game asked for, quoted; {games} the games' names, typed as they are.
+        unknown = tr("no game is called {name}; the games are: {games}")
+        raise UnknownGame(unknown.format(name=repr(name), games=", ".join(games())))
     return found
 
 

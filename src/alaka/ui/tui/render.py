@@ -388,9 +388,15 @@ def explanation(item: Explanation) -> RenderableType:
         _text(f"  {item['summary']}"),
     ]
     parts.extend(_text(f"  {detail}") for detail in item["details"])
-    if item["table"] and not any(detail.startswith("Row ") for detail in item["details"]):
+    if item["table"] and not _details_say_table(item):
         parts.append(_small_table(item["table"], item["name"], header=len(item["table"]) > 1))
     return Group(*parts)
+
+
+def _details_say_table(item: Explanation) -> bool:
+    """Whether the details already say every row of the table (a board's "Row 1: red/yellow |
+    ..."), in any language: then the table is not drawn again."""
+    return all(any(" | ".join(row) in detail for detail in item["details"]) for row in item["table"])
 
 
 def _small_table(rows: Sequence[Sequence[str]], title: str | None, *, header: bool) -> Table:
