@@ -24,17 +24,20 @@ from alaka.ui.tui import render
 #: How many random games per player count: enough to pass through every phase of both games.
 GAMES = 3
 
+#: The width the terminal's screens are drawn at here: wider than any of their lines.
+WIDE = 1000
+
 
 def printed_names(game: str) -> set[str]:
     """The names on the cards and boards, which stay as printed in every language."""
     if game == "alakazum":
         from alaka.games.alakazum.actions import SPELL_NAMES
-        from alaka.games.alakazum.content import CULTURES, load_catalogue
+        from alaka.games.alakazum.content import CULTURES, MULTI, load_catalogue
 
         catalogue = load_catalogue()
-        names = {card.name for card in catalogue.cards} | set(SPELL_NAMES) | set(CULTURES)
+        names = {card.name for card in catalogue.cards} | set(SPELL_NAMES) | {*CULTURES, MULTI}
         for card in catalogue.cards:
-            names |= {food for _, food in getattr(card, "foods", ())}
+            names |= {food for _, food in getattr(getattr(card, "effect", None), "foods", ())}
         return names | {"Alakazum!", "Alakazum"}
     from alaka.games.alakazoo.content import load_components
 
@@ -77,8 +80,11 @@ def _views(g: alaka.Game, state: alaka.State, seat: int | None) -> Iterator[tupl
     view = state.view(seat, log_since=None)
     yield "view as text", g.render_view(view)
     yield "decision", str(view["decision"])
-    yield "terminal table", render.plain(render.view_table(view), width=100)
-    yield "terminal focus", render.plain(render.focus_view(view, width=80), width=80)
+    # Drawn wide enough that nothing wraps or is cut short: a card's name wrapped over two lines,
+    # or a bracketed word cut with "…", would read as a bare word (the words are the same at any
+    # width; the focus is still laid out for 80 columns).
+    yield "terminal table", render.plain(render.view_table(view), width=WIDE)
+    yield "terminal focus", render.plain(render.focus_view(view, width=80), width=WIDE)
 
 
 @pytest.mark.parametrize("game", ["alakazum", "alakazoo"])

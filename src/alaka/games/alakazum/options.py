@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from alaka.core.language import N_
 from alaka.core.params import OptionValue, Parameter
 from alaka.core.protocol import ActionTable
 from alaka.games.alakazum.content import Catalogue, load_catalogue
@@ -15,15 +16,17 @@ PARAMETERS: tuple[Parameter, ...] = (
     Parameter(
         "catalogue",
         "",
-        "A catalogue JSON file (every card type with its copies) replacing the built-in one.",
+        N_("A catalogue JSON file (every card type with its copies) replacing the built-in one."),
         is_path=True,
     ),
     Parameter(
         "max_turns",
         1000,
-        "Safety limit: after this many turns the game stops and is recorded as truncated. "
-        "Real games end long before.",
-        label="Turn limit",
+        N_(
+            "Safety limit: after this many turns the game stops and is recorded as truncated. "
+            "Real games end long before."
+        ),
+        label=N_("Turn limit"),
         minimum=1,
         maximum=100_000,
     ),

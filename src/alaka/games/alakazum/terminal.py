@@ -22,15 +22,23 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from alaka.core.language import trn
+from alaka.core.language import N_, tr, trn
 from alaka.games.alakazum import phases
-from alaka.games.alakazum.text import PHASE_NAMES, counted, effect_words, market_words, player_name
+from alaka.games.alakazum.text import (
+    PHASE_NAMES,
+    combat_value,
+    counted,
+    effect_words,
+    market_words,
+    player_name,
+    trait_name,
+)
 
-#: How a hypnosis roll ended, in words.
+#: How a hypnosis roll ended, in words (read with :func:`tr`).
 HYPNOSIS = {
-    "hypnotised": "hypnotised",
-    "not hypnotised": "not enough to hypnotise",
-    "protected": "enough, but a broom or a last character keeps it home",
+    "hypnotised": N_("hypnotised"),
+    "not hypnotised": N_("not enough to hypnotise"),
+    "protected": N_("enough, but a broom or a last character keeps it home"),
 }
 
 
@@ -40,12 +48,19 @@ def _text(value: object, style: str = "") -> Text:
 
 def _seat_key_name(key: str) -> str:
     """``p2`` (a seat key in the view) -> ``Player 2``."""
-    return f"Player {key[1:]}" if key[:1] == "p" and key[1:].isdigit() else key
+    return player_name(int(key[1:]) - 1) if key[:1] == "p" and key[1:].isdigit() else key
 
 
 def _culture_line(totals: Mapping[str, int]) -> str:
     shown = [f"{culture} {points}" for culture, points in totals.items() if points]
-    return ", ".join(shown) or "none"
+    # TRANSLATORS: no culture points at all on a player's table
+    return ", ".join(shown) or tr("none")
+
+
+def _traits(c: Mapping[str, Any]) -> list[str]:
+    """A character's traits in words, and its broom."""
+    # TRANSLATORS: a broom under a character (it never leaves its team), said beside its traits
+    return [trait_name(t) for t in c["traits"]] + ([tr("broom")] if c["broom"] else [])
 
 
 def _levels(face: Mapping[str, Any] | None) -> str:
@@ -53,7 +68,8 @@ def _levels(face: Mapping[str, Any] | None) -> str:
     if face is None:
         return ""
     return "  ".join(
-        f"{at['level']} {at['combat']}/{at['culture_points']}/{at['resistance']}" for at in face["levels"]
+        f"{at['level']} {combat_value(at['combat'])}/{at['culture_points']}/{at['resistance']}"
+        for at in face["levels"]
     )
 
 
@@ -61,38 +77,40 @@ def _team_table(title: str, team: Sequence[Mapping[str, Any]], cards: Mapping[st
     table = Table(
         title=_text(title, "bold"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1)
     )
-    table.add_column("character")
-    table.add_column("culture")
-    table.add_column("level", justify="center")
-    table.add_column("combat", justify="right")
-    table.add_column("culture pts", justify="right")
-    table.add_column("resistance", justify="right")
-    table.add_column("traits")
-    table.add_column("broom", justify="center")
-    table.add_column("by level: combat/culture/resistance")
+    # TRANSLATORS: the headings of a team's table, one character a row
+    table.add_column(tr("character"), no_wrap=True)
+    table.add_column(tr("culture"))
+    table.add_column(tr("level"), justify="center")
+    table.add_column(tr("combat"), justify="right")
+    table.add_column(tr("culture pts"), justify="right")
+    table.add_column(tr("resistance"), justify="right")
+    table.add_column(tr("traits"))
+    table.add_column(tr("broom"), justify="center")
+    table.add_column(tr("by level: combat/culture/resistance"))
     for c in team:
         table.add_row(
             _text(c["name"], "bold"),
             _text(c["culture"]),
             _text(c["level"]),
-            _text(c["combat"]),
+            _text(combat_value(c["combat"])),
             _text(c["culture_points"]),
             _text(c["resistance"]),
-            _text(", ".join(t.replace("_", " ") for t in c["traits"])),
-            _text("broom" if c["broom"] else ""),
+            _text(", ".join(trait_name(t) for t in c["traits"])),
+            _text(tr("broom") if c["broom"] else ""),
             _text(_levels(cards.get(c["name"])), "dim"),
         )
     if not team:
-        table.add_row(_text("(nobody)", "dim"), *[_text("")] * 8)
+        table.add_row(_text(tr("(nobody)"), "dim"), *[_text("")] * 8)
     return table
 
 
 def _hand_table(hand: Sequence[str], cards: Mapping[str, Any]) -> Table:
     """The seat's own hand cards, each once, as printed: what each takes at the market and does."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
-    table.add_column("hand card")
-    table.add_column("at the market")
-    table.add_column("effect")
+    # TRANSLATORS: the headings of the table of a player's own hand cards
+    table.add_column(tr("hand card"), no_wrap=True)
+    table.add_column(tr("at the market"))
+    table.add_column(tr("effect"))
     for name in dict.fromkeys(hand):
         face = cards.get(name)
         if face is None or face["type"] != "hand":
@@ -106,18 +124,24 @@ def _hand_table(hand: Sequence[str], cards: Mapping[str, Any]) -> Table:
 
 
 def _enemies(view: Mapping[str, Any]) -> Text:
-    out = Text.assemble(("Final enemies: ", "bold"))
+    out = Text.assemble((tr("Final enemies: "), "bold"))
     for k, e in enumerate(view["enemies"]):
         if k:
             out.append("; ")
         out.append(f"{e['position']}: ")
         if e["revealed"]:
-            out.append(f"{e['name']} ({e['culture_points']} points), uncovered", style="bold")
+            # TRANSLATORS: {enemy} is a final enemy's name, {n} the culture points to beat
+            words = trn(
+                "{enemy} ({n} point), uncovered", "{enemy} ({n} points), uncovered", e["culture_points"]
+            )
+            out.append(words.format(enemy=e["name"], n=e["culture_points"]), style="bold")
         elif "name" in e:
-            out.append("face down, ")
-            out.append(f"you saw {e['name']} ({e['culture_points']} points)", style="bold magenta")
+            out.append(tr("face down") + ", ")
+            # TRANSLATORS: the player looked at this face-down enemy: {enemy} is its name, {n} its points
+            words = trn("you saw {enemy} ({n} point)", "you saw {enemy} ({n} points)", e["culture_points"])
+            out.append(words.format(enemy=e["name"], n=e["culture_points"]), style="bold magenta")
         else:
-            out.append("face down", style="dim")
+            out.append(tr("face down"), style="dim")
     return out
 
 
@@ -126,24 +150,27 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
     combat = view["combat"]
     if combat is None:
         return None
-    kind = "combat in the forest" if combat["forest"] else "combat: fight and hypnotise"
-    table = Table(
-        title=_text(f"The last {kind}" if combat["over"] else kind.capitalize(), "bold"),
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-    )
-    table.add_column("side")
-    table.add_column("fighter (cmb/cul/res)")
-    table.add_column("sociable helper")
-    table.add_column("total", justify="right")
+    if combat["forest"]:
+        title = tr("The last combat in the forest") if combat["over"] else tr("Combat in the forest")
+    else:
+        title = (
+            tr("The last combat: fight and hypnotise")
+            if combat["over"]
+            else tr("Combat: fight and hypnotise")
+        )
+    table = Table(title=_text(title, "bold"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+    # TRANSLATORS: the headings of a combat's table, one side a row (cmb/cul/res: combat, culture, resistance)
+    table.add_column(tr("side"))
+    table.add_column(tr("fighter (cmb/cul/res)"))
+    table.add_column(tr("sociable helper"))
+    table.add_column(tr("total"), justify="right")
     for side in combat["sides"]:
-        who = "the forest" if side["seat"] is None else player_name(side["seat"])
+        who = tr("the forest") if side["seat"] is None else player_name(side["seat"])
         fighter = side["fighter"]
         helper = side["helper"]
         table.add_row(
             _text(who),
-            _text(_character_line(fighter) if fighter else "(not chosen yet)"),
+            _text(_character_line(fighter) if fighter else tr("(not chosen yet)")),
             _text(_character_line(helper) if helper else ""),
             _text("" if side["total"] is None else side["total"], "bold"),
         )
@@ -152,22 +179,61 @@ def _combat(view: Mapping[str, Any]) -> RenderableType | None:
         fighting = [c for side in combat["sides"] for c in (side["fighter"], side["helper"]) if c]
         names = {c["card"]: c["name"] for c in fighting}
         rolled = ", ".join(f"{names.get(key, key)}: {value}" for key, value in combat["die_values"].items())
-        lines.append(_text(f"Die combat values: {rolled}"))
+        # TRANSLATORS: {values} are characters with the die rolled for their combat points ("Moura: 4")
+        lines.append(_text(tr("Die combat values: {values}").format(values=rolled)))
     for potion in combat["potions"]:
-        state = "" if potion["in_effect"] else " (cancelled)"
-        who = player_name(potion["seat"])
-        lines.append(_text(f"{who} played {potion['card']} on the {potion['as']}{state}"))
+        lines.append(_text(_potion_line(potion)))
     if combat["reason"] is not None:
-        winner = "The forest" if combat["winner"] < 0 else player_name(combat["winner"])
-        lines.append(_text(f"{winner} wins: {combat['reason']}"))
+        reason = tr(combat["reason"])
+        if combat["winner"] < 0:
+            # TRANSLATORS: {reason} says why the forest character won the combat ("more combat points")
+            won = tr("The forest wins: {reason}").format(reason=reason)
+        else:
+            # TRANSLATORS: {player} is a player's name, {reason} why that side won ("more combat points")
+            won = tr("{player} wins: {reason}").format(player=player_name(combat["winner"]), reason=reason)
+        lines.append(_text(won))
     if combat["roll"] is not None:
-        roll = f"The die shows {combat['roll']}"
         if combat["die_total"] != combat["roll"]:
-            roll += f" ({combat['die_total']} with die potions)"
+            # TRANSLATORS: the hypnosis die: {roll} is its number, {total} with the die potions added
+            roll = tr("The die shows {roll} ({total} with die potions)")
+        else:
+            roll = tr("The die shows {roll}")
+        roll = roll.format(roll=combat["roll"], total=combat["die_total"])
         if combat["hypnosis"]:
-            roll += f": {HYPNOSIS.get(combat['hypnosis'], combat['hypnosis'])}"
+            hypnosis = combat["hypnosis"]
+            # TRANSLATORS: {roll} is "The die shows 4", {result} how the hypnosis ended ("hypnotised")
+            roll = tr("{roll}: {result}").format(
+                roll=roll, result=tr(HYPNOSIS[hypnosis]) if hypnosis in HYPNOSIS else hypnosis
+            )
         lines.append(_text(roll))
     return Group(*lines)
+
+
+def _potion_line(potion: Mapping[str, Any]) -> str:
+    """A potion played in the combat, and whether a steal potion cancelled it."""
+    who = player_name(potion["seat"])
+    use = potion["as"]
+    cancelled = not potion["in_effect"]
+    # TRANSLATORS: {player} is a player's name, {card} a potion card's name
+    if use == "die":
+        words = (
+            tr("{player} played {card} on the die (cancelled)")
+            if cancelled
+            else tr("{player} played {card} on the die")
+        )
+    elif use == "combat":
+        words = (
+            tr("{player} played {card} on the combat (cancelled)")
+            if cancelled
+            else tr("{player} played {card} on the combat")
+        )
+    else:
+        words = (
+            tr("{player} played {card} to steal (cancelled)")
+            if cancelled
+            else tr("{player} played {card} to steal")
+        )
+    return words.format(player=who, card=potion["card"])
 
 
 def table(view: Mapping[str, Any]) -> RenderableType:
@@ -176,69 +242,106 @@ def table(view: Mapping[str, Any]) -> RenderableType:
     cards = view["cards"]
     parts: list[RenderableType] = []
     if view["phase"] == "do an action" and view["actions_left"]:
-        parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
+        parts.append(_actions_left(view["actions_left"]))
     if view["announced"]:
-        asked = ", ".join(_seat_key_name(key) for key in view["voodoo_to_ask"])
-        extra = f" (voodoo dolls may answer: {asked})" if asked else ""
-        parts.append(Text.assemble((view["announced"], "bold"), extra))
+        parts.append(_announced(view))
     players = view["players"]
     if seat is not None:
         me = players[seat]
         hand = me["hand"] or []
-        parts.append(_team_table("Your team", me["team"], cards))
-        parts.append(
-            Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (counted(hand) or "empty", "cyan"))
-        )
+        parts.append(_team_table(tr("Your team"), me["team"], cards))
+        parts.append(Text.assemble(_your_hand(me["hand_size"]), (counted(hand) or tr("empty"), "cyan")))
         if hand:
             parts.append(_hand_table(hand, cards))
         parts.append(
-            Text.assemble(("Culture points on your table: ", "bold"), _culture_line(me["culture_on_table"]))
+            Text.assemble(
+                (tr("Culture points on your table: "), "bold"), _culture_line(me["culture_on_table"])
+            )
         )
-    others = Table(title=_text("Players" if seat is None else "Other players", "bold"), title_justify="left")
-    others.add_column("player")
-    others.add_column("hand")
-    others.add_column("team (cmb/cul/res)")
-    others.add_column("culture on table")
+    others = Table(
+        title=_text(tr("Players") if seat is None else tr("Other players"), "bold"), title_justify="left"
+    )
+    # TRANSLATORS: the headings of the other players' table (cmb/cul/res: combat, culture, resistance)
+    others.add_column(tr("player"))
+    others.add_column(tr("hand"))
+    others.add_column(tr("team (cmb/cul/res)"))
+    others.add_column(tr("culture on table"))
     for p in players:
         if p["seat"] == seat:
             continue
         hand_shown = str(p["hand_size"])
         if p["hand"] is not None:
             hand_shown += f": {counted(p['hand'])}"
-        team = "\n".join(_character_line(c) for c in p["team"]) or "(nobody)"
-        mark = " (to play)" if view["active_player"] == p["seat"] and view["outcome"] is None else ""
+        team = "\n".join(_character_line(c) for c in p["team"]) or tr("(nobody)")
+        name = player_name(p["seat"])
+        if view["active_player"] == p["seat"] and view["outcome"] is None:
+            # TRANSLATORS: {player} is a player's name: the player whose turn it is
+            name = tr("{player} (to play)").format(player=name)
         others.add_row(
-            _text(player_name(p["seat"]) + mark, "bold"),
+            _text(name, "bold"),
             _text(hand_shown),
             _text(team),
             _text(_culture_line(p["culture_on_table"])),
         )
     parts.append(others)
     parts.append(_enemies(view))
-    parts.append(Text.assemble(("Market pile (top first): ", "bold"), counted(view["market"]) or "empty"))
+    parts.append(_market(view))
     graveyard = ", ".join(c["name"] for c in view["graveyard"])
-    parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
+    parts.append(Text.assemble((tr("Graveyard: "), "bold"), graveyard or tr("empty")))
     deck = trn("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"])
     if view["deck_top_known"]:
-        deck += f"; you know the top (top first): {', '.join(view['deck_top_known'])}"
-    parts.append(Text.assemble(("Forest deck: ", "bold"), deck))
+        # TRANSLATORS: {deck} is "12 cards", {cards} the cards on top of the forest deck, top first
+        deck = tr("{deck}; you know the top (top first): {cards}").format(
+            deck=deck, cards=", ".join(view["deck_top_known"])
+        )
+    parts.append(Text.assemble((tr("Forest deck: "), "bold"), deck))
     if view["initial_row"] and view["phase"] == "choose an initial character":
         row = ", ".join(_character_line(c) for c in view["initial_row"])
-        parts.append(Text.assemble(("Initial characters on the table: ", "bold"), row))
+        parts.append(Text.assemble((tr("Initial characters on the table: "), "bold"), row))
     combat = _combat(view)
     if combat is not None:
         parts.append(combat)
     if view["forest_magic"]:
-        shown = ", ".join(view["forest_magic"])
-        parts.append(Text.assemble(("Forest Magic shows you: ", "bold magenta"), shown))
+        parts.append(_forest_magic(view["forest_magic"]))
     if view["conjure"]:
         conjure = view["conjure"]
         parts.append(
             Text.assemble(
-                ("Conjuring: ", "bold"), f"an Alakazum with {conjure['total']} {conjure['culture']} points"
+                (tr("Conjuring: "), "bold"),
+                # TRANSLATORS: {total} is a number of culture points, {culture} a culture's code (EUS, GAL...)
+                tr("an Alakazum with {total} {culture} points").format(
+                    total=conjure["total"], culture=conjure["culture"]
+                ),
             )
         )
     return Group(*parts)
+
+
+def _actions_left(n: int) -> Text:
+    # TRANSLATORS: {n} is how many actions the player may still do this turn
+    return _text(tr("Actions left this turn: {n}").format(n=n))
+
+
+def _announced(view: Mapping[str, Any]) -> Text:
+    """The announcement, and who may still answer it with a voodoo doll."""
+    asked = ", ".join(_seat_key_name(key) for key in view["voodoo_to_ask"])
+    # TRANSLATORS: {players} are the players still to be asked whether they play a voodoo doll
+    extra = " " + tr("(voodoo dolls may answer: {players})").format(players=asked) if asked else ""
+    return Text.assemble((view["announced"], "bold"), extra)
+
+
+def _your_hand(size: int) -> tuple[str, str]:
+    # TRANSLATORS: before the list of the player's hand cards; {n} is how many there are
+    return (tr("Your hand ({n}): ").format(n=size), "bold")
+
+
+def _market(view: Mapping[str, Any]) -> Text:
+    return Text.assemble((tr("Market pile (top first): "), "bold"), counted(view["market"]) or tr("empty"))
+
+
+def _forest_magic(cards: Sequence[str]) -> Text:
+    # TRANSLATORS: before the cards the spell Forest Magic shows its caster
+    return Text.assemble((tr("Forest Magic shows you: "), "bold magenta"), ", ".join(cards))
 
 
 # -- the focus: what matters to the decision at hand, for a terminal of 80x24 ----------------------
@@ -260,9 +363,9 @@ _SHOW_GRAVEYARD = {PHASE_NAMES[phases.PH_REVIVE], PHASE_NAMES[phases.PH_SWAP_WIT
 def _character_line(c: Mapping[str, Any]) -> str:
     """``Penitente AND C 2/3/2 broom``: a character in a few words, its combat, culture points and
     resistance at its level as in the team table (cmb/cul/res)."""
-    traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
+    traits = _traits(c)
     extra = f" {', '.join(traits)}" if traits else ""
-    numbers = f"{c['combat']}/{c['culture_points']}/{c['resistance']}"
+    numbers = f"{combat_value(c['combat'])}/{c['culture_points']}/{c['resistance']}"
     return f"{c['name']} {c['culture']} {c['level']} {numbers}{extra}"
 
 
@@ -270,22 +373,24 @@ def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableTy
     """A team, one line per character, with its numbers at its level; the first column's header
     is the title, so the table takes one line more than the team."""
     if not team:
-        return Text.assemble((title, "bold"), (": nobody yet", "dim"))
+        # TRANSLATORS: {title} is "Your team" or "Initial characters", and nobody is in it
+        return Text.assemble((tr("{title}: nobody yet").format(title=title), "bold"))
     grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    grid.add_column(Text(title, style="bold"))
-    grid.add_column("cult")
-    grid.add_column("lvl", justify="center")
-    grid.add_column("cmb", justify="right")
-    grid.add_column("cul", justify="right")
-    grid.add_column("res", justify="right")
-    grid.add_column("traits")
+    grid.add_column(Text(title, style="bold"), no_wrap=True)
+    # TRANSLATORS: short headings of a team's table: culture, level, combat, culture points, resistance
+    grid.add_column(tr("cult"))
+    grid.add_column(tr("lvl"), justify="center")
+    grid.add_column(tr("cmb"), justify="right")
+    grid.add_column(tr("cul"), justify="right")
+    grid.add_column(tr("res"), justify="right")
+    grid.add_column(tr("traits"))
     for c in team:
-        traits = [t.replace("_", " ") for t in c["traits"]] + (["broom"] if c["broom"] else [])
+        traits = _traits(c)
         grid.add_row(
             _text(c["name"]),
             _text(c["culture"]),
             _text(c["level"]),
-            _text(c["combat"]),
+            _text(combat_value(c["combat"])),
             _text(c["culture_points"]),
             _text(c["resistance"]),
             _text(", ".join(traits)),
@@ -293,36 +398,35 @@ def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableTy
     return grid
 
 
-#: Effects without numbers, in a word or two.
+#: Effects without numbers, in a word or two (read with :func:`tr`).
 _SHORT_EFFECTS = {
-    "steal_potion": "steals a potion",
-    "broom": "keeps a character",
-    "voodoo_doll": "cancels a play",
+    "steal_potion": N_("steals a potion"),
+    "broom": N_("keeps a character"),
+    "voodoo_doll": N_("cancels a play"),
 }
 
 
 def short_effect(effect: Mapping[str, Any]) -> str:
     """A hand card's effect in a word or two (``info`` explains it in full)."""
     kind = effect["type"]
+    # TRANSLATORS: a hand card's effect in a word or two, beside its name in a hand ("+2 combat")
     if kind == "combat_potion":
-        return f"+{effect['combat']} combat"
+        return tr("+{n} combat").format(n=effect["combat"])
     if kind == "die_potion":
-        return f"+{effect['die']} die"
+        return tr("+{n} die").format(n=effect["die"])
     if kind == "double_potion":
-        return f"+{effect['combat']} combat or +{effect['die']} die"
+        return tr("+{n} combat or +{die} die").format(n=effect["combat"], die=effect["die"])
     if kind == "magic_hat":
-        return f"{effect['energy']} energy"
+        return tr("{n} energy").format(n=effect["energy"])
     if kind == "culture_object":
         return f"+{effect['culture_points']} {effect['culture']}"
     if kind == "amulet":
-        return f"+{effect['culture_points']} any culture"
+        return tr("+{n} any culture").format(n=effect["culture_points"])
     if kind == "food":
         return " / ".join(f"{food} {culture}" for culture, food in effect["foods"].items())
-    return {
-        "steal_potion": "steals a potion",
-        "broom": "keeps a character",
-        "voodoo_doll": "cancels a play",
-    }.get(kind, str(kind).replace("_", " "))
+    if kind in _SHORT_EFFECTS:
+        return tr(_SHORT_EFFECTS[kind])
+    return str(kind).replace("_", " ")  # a variant's own effect: its id, as written
 
 
 def _energy(me: Mapping[str, Any], cards: Mapping[str, Any]) -> int:
@@ -346,7 +450,7 @@ def _hand_line(me: Mapping[str, Any], cards: Mapping[str, Any]) -> Text:
         face = cards.get(name)
         does = f" ({short_effect(face['effect'])})" if face and face["type"] == "hand" else ""
         shown.append(f"{name}{f' x{n}' if n > 1 else ''}{does}")
-    return Text.assemble((f"Your hand ({me['hand_size']}): ", "bold"), (", ".join(shown) or "empty", "cyan"))
+    return Text.assemble(_your_hand(me["hand_size"]), (", ".join(shown) or tr("empty"), "cyan"))
 
 
 def _others(view: Mapping[str, Any]) -> list[Text]:
@@ -355,7 +459,7 @@ def _others(view: Mapping[str, Any]) -> list[Text]:
     for p in view["players"]:
         if p["seat"] == view["seat"]:
             continue
-        team = ", ".join(_character_line(c) for c in p["team"]) or "nobody"
+        team = ", ".join(_character_line(c) for c in p["team"]) or tr("nobody")
         lines.append(
             Text.assemble(
                 (f"{player_name(p['seat'])} ", "bold"),
@@ -377,9 +481,9 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
     if view["announced"]:
         parts.append(Text(view["announced"], style="bold"))
     if phase == _ACTION and view["actions_left"] > 1:
-        parts.append(_text(f"Actions left this turn: {view['actions_left']}"))
+        parts.append(_actions_left(view["actions_left"]))
     if phase == _CHOOSE and view["initial_row"]:
-        parts.append(_compact_team("Initial characters", view["initial_row"]))
+        parts.append(_compact_team(tr("Initial characters"), view["initial_row"]))
     combat = view["combat"]
     if combat is not None and not combat["over"]:
         rendered = _combat(view)
@@ -387,27 +491,25 @@ def focus(view: Mapping[str, Any]) -> RenderableType:
             parts.append(rendered)
     if seat is not None:
         me = view["players"][seat]
-        parts.append(_compact_team("Your team", me["team"]))
+        parts.append(_compact_team(tr("Your team"), me["team"]))
         parts.append(_hand_line(me, view["cards"]))
         parts.append(
             Text.assemble(
-                ("Culture points on your table: ", "bold"),
+                (tr("Culture points on your table: "), "bold"),
                 _culture_line(me["culture_on_table"]),
-                ("  Magic energy: ", "bold"),
+                ("  " + tr("Magic energy: "), "bold"),
                 str(_energy(me, view["cards"])),
             )
         )
     if phase in _SHOW_OTHERS or seat is None:
         parts.extend(_others(view))
     if phase in _SHOW_MARKET:
-        parts.append(Text.assemble(("Market pile (top first): ", "bold"), counted(view["market"]) or "empty"))
+        parts.append(_market(view))
     if phase in _SHOW_ENEMIES:
         parts.append(_enemies(view))
     if phase in _SHOW_GRAVEYARD:
         graveyard = ", ".join(_character_line(c) for c in view["graveyard"])
-        parts.append(Text.assemble(("Graveyard: ", "bold"), graveyard or "empty"))
+        parts.append(Text.assemble((tr("Graveyard: "), "bold"), graveyard or tr("empty")))
     if view["forest_magic"]:
-        parts.append(
-            Text.assemble(("Forest Magic shows you: ", "bold magenta"), ", ".join(view["forest_magic"]))
-        )
+        parts.append(_forest_magic(view["forest_magic"]))
     return Group(*parts)

@@ -5,10 +5,12 @@ Players are "Player 1".."Player 5" (seat 0 is Player 1); enemies are counted fro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from alaka.core.language import N_, tr, trn
+from alaka.core.language import N_, tr, trc, trn
 from alaka.core.protocol import Action, JsonDict
 from alaka.games.alakazum import actions as A
 from alaka.games.alakazum import events as E
@@ -79,9 +81,54 @@ def spell_words(spell: int) -> str:
     return tr(SPELL_WORDS[spell]).format(witch=rules.UNLUCKY_WITCH_CARDS, forest=rules.FOREST_MAGIC_CARDS)
 
 
+#: The traits' names in words, by trait (read with :func:`trait_name`).
+TRAIT_NAMES = {
+    # TRANSLATORS: a character's trait: it helps another of its team in a combat
+    "sociable": N_("sociable"),
+    # TRANSLATORS: a character's trait: it takes a card from the market pile every turn
+    "thrifty": N_("thrifty"),
+    # TRANSLATORS: a character's trait: it gives magic energy to its owner's spells
+    "very_magical": N_("very magical"),
+}
+
+
+def trait_name(trait: str) -> str:
+    """A trait (``very_magical``) in words in the reader's language (a variant's unknown trait
+    as written, without its underscores)."""
+    return tr(TRAIT_NAMES[trait]) if trait in TRAIT_NAMES else trait.replace("_", " ")
+
+
+def combat_value(value: object) -> str:
+    """A character's combat points at a level: a number, or a die rolled in every combat."""
+    if value == "die":
+        # TRANSLATORS: a character's combat points when they are a die roll (shown as "die/1/2")
+        return trc("combat value", "die")
+    return str(value)
+
+
 def player_name(seat: int) -> str:
     # TRANSLATORS: {n} is a seat's number, 1 to 5
     return tr("Player {n}").format(n=seat + 1)
+
+
+@cache
+def _reason_pattern(template: str) -> re.Pattern[str]:
+    """A reason's template as a pattern whose groups are its fields."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile(
+        "".join(re.escape(part) if k % 2 == 0 else f"(?P<{part}>.+?)" for k, part in enumerate(parts))
+    )
+
+
+def reason_words(reason: str) -> str:
+    """How a game ended (the outcome's English reason, which is data) in the reader's language:
+    a reason with details is matched with its template again and its details put in the
+    template's translation."""
+    for template in rules.turn.DETAILED_REASONS:
+        found = _reason_pattern(template).fullmatch(reason)
+        if found is not None:
+            return tr(template).format(**found.groupdict())
+    return tr(reason)
 
 
 def capitalised(words: str) -> str:
@@ -374,7 +421,7 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         card = rules.char(s, arg)
         points = card.combat[s.level[arg]]
         if points == "die":
-            return tr("combat {points} (a die roll)").format(points=points)
+            return tr("combat: a die roll")
         return tr("combat {points}").format(points=points)
     if kind == A.POTION_COMBAT:
         return _combat_hint(s, L.combat_bonus[arg]) or None
@@ -452,7 +499,7 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
                 return tr("{player} plays {card} on the die.").format(player=who, card=names(card))
             if use == "combat":
                 return tr("{player} plays {card} on the combat.").format(player=who, card=names(card))
-            return f"{who} plays {names(card)} on the {use}."
+            return tr("{player} plays {card} to steal.").format(player=who, card=names(card))
         case E.Stole(card=card, stolen=stolen):
             return tr("{player} steals {stolen} with {card}.").format(
                 player=who, stolen=names(stolen), card=names(card)
@@ -593,7 +640,7 @@ def event_text(s: AlakazumState, event: ZumEvent, hidden: bool) -> str:
         case E.GameOver(reason=reason):
             # TRANSLATORS: {player} is a player's name (or "nobody"), {reason} says how the game ended
             return tr("Game over, {player} wins. {reason}.").format(
-                player=who or tr("nobody"), reason=capitalised(tr(reason))
+                player=who or tr("nobody"), reason=capitalised(reason_words(reason))
             )
     raise TypeError(f"no words for the event {event!r}")
 
@@ -693,8 +740,17 @@ def effect_words(effect: Mapping[str, Any]) -> str:
     if kind == "magic_hat":
         return trn("{n} magic energy", "{n} magic energy", effect["energy"]).format(n=effect["energy"])
     if kind == "food":
-        foods = " or ".join(f"{food} ({culture})" for culture, food in effect["foods"].items())
-        return tr("{foods}: those characters to level C").format(foods=foods)
+        foods = [
+            # TRANSLATORS: {food} is a food's name, {culture} a culture's code (EUS, GAL...)
+            tr("{food} ({culture})").format(food=food, culture=culture)
+            for culture, food in effect["foods"].items()
+        ]
+        if len(foods) == 2:
+            # TRANSLATORS: {first} and {second} are foods with their cultures ("Paella (VAL)")
+            return tr("{first} or {second}: those characters to level C").format(
+                first=foods[0], second=foods[1]
+            )
+        return tr("{foods}: those characters to level C").format(foods=" / ".join(foods))
     if kind == "broom":
         return tr("under a character for good: it never leaves its team")
     if kind == "culture_object":
@@ -711,7 +767,7 @@ def effect_words(effect: Mapping[str, Any]) -> str:
         return trn("+{n} point in any culture", "+{n} points in any culture", n).format(n=n)
     if kind == "voodoo_doll":
         return tr("cancels another player's action or Alakazum")
-    return str(kind).replace("_", " ")
+    return str(kind).replace("_", " ")  # a variant's own effect: its id, as written
 
 
 def market_words(market_number: int | None) -> str:
@@ -752,7 +808,7 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
             )
         )
         for c in p["team"]:
-            traits = ", ".join(trait.replace("_", " ") for trait in c["traits"])
+            traits = ", ".join(trait_name(trait) for trait in c["traits"])
             line = tr(
                 "{name} {culture} level {level}: combat {combat}, culture {points}, resistance {resistance}"
             ).format(
@@ -764,7 +820,8 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
                 resistance=c["resistance"],
             )
             if traits:
-                line += f" ({traits})"
+                # TRANSLATORS: {traits} are a character's traits ("sociable, thrifty")
+                line += " " + tr("({traits})").format(traits=traits)
             if c["broom"]:
                 line += " " + tr("[broom]")
             out.append("  " + line)
@@ -777,7 +834,7 @@ def render(view: JsonDict, log_lines: int = 10) -> str:
         outcome = view["outcome"]
         winners = ", ".join(player_name(w) for w in outcome["winners"]) or tr("nobody")
         totals = ", ".join(f"{player_name(q)} {score}" for q, score in enumerate(outcome["scores"]))
-        reason = capitalised(tr(outcome["reason"]))
+        reason = capitalised(reason_words(outcome["reason"]))
         # TRANSLATORS: {winners} are players' names (or "nobody"), {reason} how the game ended
         out.append(
             tr("Game over, {winners} wins. {reason}. Best culture totals: {totals}").format(

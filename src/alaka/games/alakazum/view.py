@@ -20,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeAlias, TypedDict
 
 from alaka.core.events import event_json
+from alaka.core.language import tr
 from alaka.core.protocol import BaseView, JsonDict
 from alaka.games.alakazum import rules, text
 from alaka.games.alakazum.actions import seat_key
@@ -210,6 +211,9 @@ PrintedCard: TypeAlias = PrintedCharacter | PrintedHandCard | PrintedTrap | Prin
 
 class ZumView(BaseView):
     """An Alakazum! view (see the module docstring and docs/views.md)."""
+
+    #: The phase in the reader's words (``phase`` is the same in every language: code compares it).
+    phase_name: str
 
     #: The seat whose turn it is, once the starting player is known.
     active_player: int | None
@@ -470,6 +474,7 @@ def view(s: AlakazumState, seat: int | None, log_since: int | None = 0) -> ZumVi
         "seat": seat,
         "num_players": s.n,
         "phase": text.PHASE_NAMES[s.phase],
+        "phase_name": tr(text.PHASE_NAMES[s.phase]),
         "decision": text.describe_decision(s),
         "current_player": s.current_player(),
         "active_player": s.player if s.start_player >= 0 else None,

@@ -135,7 +135,8 @@ def _conjure_result(s: AlakazumState, position: int, pid: int) -> None:
     if won:
         culture = CULTURES[s.conjure_culture]
         name = s.L.name(pid)
-        turn.game_over(s, p, f"an Alakazum beat {name}: {s.conjure_total} {culture} points against {points}")
+        reason = turn.ALAKAZUM_WON.format(enemy=name, total=s.conjure_total, culture=culture, points=points)
+        turn.game_over(s, p, reason)
         return
     s.sacrifice_for = SAC_CONJURE
     if sacrifice_options(s, p):

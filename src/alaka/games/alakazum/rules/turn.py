@@ -28,6 +28,17 @@ if TYPE_CHECKING:
 #: A bound on the actions of one turn, for the safety limit on a game's length.
 MAX_ACTIONS_PER_TURN: Final = 400
 
+#: How a game ended, with its details as fields: the outcome's reason is the English text made
+#: from one (data, the same in every language); :func:`alaka.games.alakazum.text.reason_words`
+#: finds the fields again and says it in the reader's language.
+# TRANSLATORS: how a game ended; {turn} is the turn limit set for the game
+STOPPED_AT_THE_LIMIT: Final = N_("the game stopped at the safety limit: turn {turn}")
+# TRANSLATORS: how a game ended; {enemy} is a final enemy's name, {total} and {points} numbers of
+# culture points, {culture} a culture's code (EUS, GAL...)
+ALAKAZUM_WON: Final = N_("an Alakazum beat {enemy}: {total} {culture} points against {points}")
+#: The reasons with fields, for finding the fields again.
+DETAILED_REASONS: Final = (STOPPED_AT_THE_LIMIT, ALAKAZUM_WON)
+
 
 def max_game_length(num_players: int, max_turns: int) -> int:
     return 200 * num_players + max_turns * MAX_ACTIONS_PER_TURN
@@ -37,7 +48,7 @@ def start_turn(s: AlakazumState, seat: int) -> None:
     """Thrifty draws, then explore the forest (R1, R2)."""
     if s.turns >= s.opts.max_turns:
         s.truncated = True
-        game_over(s, -1, f"the game stopped at the safety limit: turn {s.opts.max_turns}")
+        game_over(s, -1, STOPPED_AT_THE_LIMIT.format(turn=s.opts.max_turns))
         return
     s.turns += 1
     s.player = s.decider = seat

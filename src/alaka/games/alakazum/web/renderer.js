@@ -14,10 +14,33 @@ const CULTURES = ["VAL", "CAT", "GAL", "EUS", "AND", "MULTI"];
 
 /** Every view key this file shows; the rest are listed by the generic fallback. */
 const KEYS = [
-  "current_player", "active_player", "start_player", "actions_left", "players", "enemies", "market",
+  "phase_name", "current_player", "active_player", "start_player", "actions_left", "players", "enemies", "market",
   "deck_size", "deck_top_known", "graveyard", "initial_row", "box", "combat", "announced",
   "voodoo_to_ask", "forest_magic", "conjure", "cards",
 ];
+
+/** The traits' names in words (the view names them by id; a variant's unknown trait reads as written). */
+const TRAITS = {
+  sociable: t("sociable"),
+  thrifty: t("thrifty"),
+  very_magical: t("very magical"),
+};
+
+function traitName(trait) {
+  return TRAITS[trait] || trait.replaceAll("_", " ");
+}
+
+/** A character's combat points: a number, or a die rolled in every combat. */
+function combatValue(value) {
+  return value === "die" ? t("die") : value;
+}
+
+/** Why a side won a combat (the view gives the English reason, which is data). */
+const COMBAT_REASONS = {
+  "more combat points": t("more combat points"),
+  "a tie goes to the forest character": t("a tie goes to the forest character"),
+  "a tie goes to the defender": t("a tie goes to the defender"),
+};
 
 /** The class that gives a culture its colour; unknown cultures get a neutral one. */
 function cultureClass(culture) {
@@ -45,7 +68,7 @@ function characterCard(c, face) {
     h(
       "div",
       { class: "numbers" },
-      number(t("Combat"), c.combat),
+      number(t("Combat"), combatValue(c.combat)),
       number(t("Culture"), c.culture_points),
       number(t("Resistance"), c.resistance),
       number(t("Magic"), c.magic_energy),
@@ -55,8 +78,8 @@ function characterCard(c, face) {
       ? h(
           "div",
           { class: "tags" },
-          c.traits.map((t) => h("span", { class: "tag", dataset: { topic: t } }, t.replaceAll("_", " "))),
-          c.broom ? h("span", { class: "tag broom", dataset: { topic: "Broom" } }, "broom") : null,
+          c.traits.map((trait) => h("span", { class: "tag", dataset: { topic: trait } }, traitName(trait))),
+          c.broom ? h("span", { class: "tag broom", dataset: { topic: "Broom" } }, t("broom")) : null,
         )
       : null,
   );
@@ -65,11 +88,43 @@ function characterCard(c, face) {
 /** "A 1/0/1 · B 2/1/2 · C 3/2/3": combat/culture/resistance at each printed level. */
 function printedLevels(face, current) {
   const levels = face.levels.map((at) => {
-    const numbers = `${at.level} ${at.combat}/${at.culture_points}/${at.resistance}`;
+    const numbers = `${at.level} ${combatValue(at.combat)}/${at.culture_points}/${at.resistance}`;
     return at.level === current ? h("b", {}, numbers) : numbers;
   });
   const parts = levels.flatMap((part, k) => (k ? [" · ", part] : [part]));
   return h("div", { class: "levels", title: t("combat / culture / resistance at levels A, B, C") }, ...parts);
+}
+
+/** The sorts of hand card, by effect type. */
+const EFFECTS = {
+  combat_potion: t("combat potion"),
+  die_potion: t("die potion"),
+  double_potion: t("double potion"),
+  steal_potion: t("steal potion"),
+  magic_hat: t("magic hat"),
+  food: t("food"),
+  broom: t("broom"),
+  culture_object: t("culture object"),
+  amulet: t("amulet"),
+  voodoo_doll: t("voodoo doll"),
+};
+
+/** An effect's number in words ("energy 2"); a variant's unknown one as written. */
+function effectNumber(key, value) {
+  switch (key) {
+    case "combat":
+      return t("combat {n}", { n: value });
+    case "die":
+      return t("die {n}", { n: value });
+    case "energy":
+      return t("energy {n}", { n: value });
+    case "culture":
+      return t("culture {culture}", { culture: value });
+    case "culture_points":
+      return t("culture points {n}", { n: value });
+    default:
+      return `${key.replaceAll("_", " ")} ${value}`;
+  }
 }
 
 /** A hand card's printed effect as data: its type and numbers ("magic hat: energy 2"). */
@@ -79,9 +134,11 @@ function effectText(effect) {
     .map(([key, value]) =>
       typeof value === "object"
         ? Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ")
-        : `${key.replaceAll("_", " ")} ${value}`,
+        : effectNumber(key, value),
     );
-  return `${effect.type.replaceAll("_", " ")}${numbers.length ? `: ${numbers.join(", ")}` : ""}`;
+  const sort = EFFECTS[effect.type] || effect.type.replaceAll("_", " ");
+  // TRANSLATORS: a hand card's effect in a tooltip: {effect} its sort ("magic hat"), {numbers} its numbers ("energy 2")
+  return numbers.length ? t("{effect}: {numbers}", { effect: sort, numbers: numbers.join(", ") }) : sort;
 }
 
 /** A hand this seat may see, each card with its market number; its effect in the tooltip. */
@@ -103,7 +160,11 @@ function zumHand(p, cards) {
           dataset: face && face.key ? { place: `hand:${face.key}`, topic: name, piece: name } : { topic: name, piece: name },
         },
         n === 1 ? name : `${name} ×${n}`,
-        h("small", { class: "market-number" }, market === null ? " (never to market)" : ` (market ${market})`),
+        h(
+          "small",
+          { class: "market-number" },
+          " " + (market === null ? t("(never to market)") : t("(market {n})", { n: market })),
+        ),
       );
     }),
   );
@@ -119,7 +180,7 @@ function shortCharacter(c) {
     "span",
     { class: `mini ${cultureClass(c.culture)}`, dataset: { place: `char:${c.card}`, topic: c.name } },
     h("span", { class: "dot" }),
-    `${c.name} ${c.culture} ${c.level}${c.broom ? " +broom" : ""}`,
+    `${c.name} ${c.culture} ${c.level}${c.broom ? ` +${t("broom")}` : ""}`,
   );
 }
 
@@ -239,8 +300,11 @@ function combatPanel(view, ctx) {
     ? h(
         "p",
         { class: "combat-reason" },
-        h("b", {}, combat.winner < 0 ? t("The forest") : seatLabel(combat.winner, ctx.table)),
-        ` wins: ${combat.reason}`,
+        // TRANSLATORS: {winner} is a player's name or "The forest", {reason} why that side won
+        t("{winner} wins: {reason}", {
+          winner: combat.winner < 0 ? t("The forest") : seatLabel(combat.winner, ctx.table),
+          reason: COMBAT_REASONS[combat.reason] || combat.reason,
+        }),
       )
     : null;
   const roll =
@@ -256,19 +320,28 @@ function combatPanel(view, ctx) {
       : null;
   return panel(
     title,
-    h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, "vs"), sides[1]),
+    // TRANSLATORS: "versus", between the two sides of a combat
+    h("div", { class: "combat-sides" }, sides[0], h("div", { class: "versus" }, t("vs")), sides[1]),
     dice.length ? h("p", { class: "dice" }, t("Die combat values: "), dice) : null,
-    combat.potions.map((potion) =>
-      h(
-        "p",
-        { class: potion.in_effect ? null : "dim" },
-        `${playerName(potion.seat)} played ${potion.card} on the ${potion.as}`,
-        potion.in_effect ? "" : " (cancelled)",
-      ),
-    ),
+    combat.potions.map((potion) => h("p", { class: potion.in_effect ? null : "dim" }, potionLine(potion))),
     decided,
     roll,
   );
+}
+
+/** A potion played in the combat, and whether a steal potion cancelled it (the terminal's words). */
+function potionLine(potion) {
+  const values = { player: playerName(potion.seat), card: potion.card };
+  const cancelled = !potion.in_effect;
+  if (potion.as === "die") {
+    return cancelled ? t("{player} played {card} on the die (cancelled)", values) : t("{player} played {card} on the die", values);
+  }
+  if (potion.as === "combat") {
+    return cancelled
+      ? t("{player} played {card} on the combat (cancelled)", values)
+      : t("{player} played {card} on the combat", values);
+  }
+  return cancelled ? t("{player} played {card} to steal (cancelled)", values) : t("{player} played {card} to steal", values);
 }
 
 /** Announcements, voodoo windows, Forest Magic and conjuring: what is happening right now. */
@@ -285,7 +358,7 @@ function happeningNow(view) {
         { class: "announced" },
         // "Player 1 announces: cast Training on Moura (A)": it names its targets (R22).
         h("b", {}, view.announced),
-        asked ? h("span", { class: "voodoo" }, ` (voodoo dolls may answer: ${asked})`) : null,
+        asked ? h("span", { class: "voodoo" }, " " + t("(voodoo dolls may answer: {players})", { players: asked })) : null,
       ),
     );
   }
