@@ -6,7 +6,8 @@ Players are named "Player 1".."Player 4" (seat 0 is Player 1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
@@ -74,9 +75,126 @@ PHASE_NAMES = {
 }
 
 
-def amount(count: int, noun: str) -> str:
-    """``count`` and the noun, plural unless it is one: "1 card", "2 cards"."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+#: The words of the built-in components (data/components.json), so that they are translated
+#: where they are shown; a variant file's own words read as written. In the engine, the view,
+#: the log's fields and the actions they stay as the file writes them: they are ids.
+COLOUR_WORDS = {
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "brown": N_("brown"),
+    "blue": N_("blue"),
+    "grey": N_("grey"),
+    "green": N_("green"),
+    # TRANSLATORS: the ring face of a spell die, which counts as any colour
+    "rainbow": N_("rainbow"),
+}
+ELEMENT_WORDS = {
+    "left ear": N_("left ear"),
+    "head": N_("head"),
+    "right ear": N_("right ear"),
+    "left hand": N_("left hand"),
+    "body": N_("body"),
+    "right hand": N_("right hand"),
+    "left leg": N_("left leg"),
+    "tail": N_("tail"),
+    "right leg": N_("right leg"),
+}
+#: The symbols printed beside the built-in creatures.
+SYMBOL_WORDS = {
+    "feather": N_("feather"),
+    "tentacle": N_("tentacle"),
+    "flame": N_("flame"),
+    "eye": N_("eye"),
+    "triple head": N_("triple head"),
+    "horn": N_("horn"),
+}
+#: The built-in dice sets.
+DICE_SET_WORDS = {"default": N_("default"), "alternative": N_("alternative")}
+#: How a game ends (an outcome's reason is data, written in English by rules/end.py).
+REASON_WORDS = {
+    "most points": N_("most points"),
+    "shared win on equal points": N_("shared win on equal points"),
+}
+_TRUNCATED = re.compile(r"stopped at the safety limit of (\d+) turns?")
+
+
+def _word(table: dict[str, str], word: str) -> str:
+    """A built-in word in the reader's language; another (a variant file's) as written."""
+    return tr(table[word]) if word in table else word
+
+
+def colour_word(colour: str) -> str:
+    """A rune colour or die face ("red", "rainbow") in the reader's words."""
+    return _word(COLOUR_WORDS, colour)
+
+
+def element_word(element: str) -> str:
+    """An element type, which is also a board space's name ("left ear"), in the reader's words."""
+    return _word(ELEMENT_WORDS, element)
+
+
+def symbol_word(symbol: str) -> str:
+    """A creature's symbol ("feather") in the reader's words."""
+    return _word(SYMBOL_WORDS, symbol)
+
+
+def dice_set_word(name: str) -> str:
+    """A dice set's name ("default") in the reader's words."""
+    return _word(DICE_SET_WORDS, name)
+
+
+def reason_words(reason: str) -> str:
+    """An outcome's reason (English data) in the reader's words."""
+    truncated = _TRUNCATED.fullmatch(reason)
+    if truncated:
+        n = int(truncated.group(1))
+        return trn(
+            "stopped at the safety limit of {n} turn", "stopped at the safety limit of {n} turns", n
+        ).format(n=n)
+    return _word(REASON_WORDS, reason)
+
+
+def card_words(c: Components, card: int) -> str:
+    """A card as a player reads it: the creature's printed name and the element in the reader's
+    words (:meth:`Components.card_name` is its id)."""
+    return named_card(c.creatures[card // NUM_TYPES], c.element_types[card % NUM_TYPES])
+
+
+def named_card(creature: str, element: str) -> str:
+    # TRANSLATORS: a card's name, e.g. "Griffin left ear": {creature} is a creature's printed
+    # name (not translated), {element} an element type such as "left ear"
+    return tr("{creature} {element}").format(creature=creature, element=element_word(element))
+
+
+def card_shown(name: str, spaces: Sequence[str]) -> str:
+    """A card named in a view ("Griffin left ear", an id) in the reader's words; ``spaces`` are
+    the view's element types, which tell where the creature's name ends."""
+    for space in sorted(spaces, key=len, reverse=True):
+        if name.endswith(" " + space):
+            return named_card(name[: -len(space) - 1], space)
+    return name
+
+
+def cards_shown(names: Iterable[str], spaces: Sequence[str]) -> list[str]:
+    return [card_shown(name, spaces) for name in names]
+
+
+def space_words(element: str) -> str:
+    """A board space by its element type ("head" -> "head space") in the reader's words."""
+    # TRANSLATORS: a board space, named by its element type, e.g. "head space"
+    return tr("{element} space").format(element=element_word(element))
+
+
+def helper_shown(place: str | None) -> str | None:
+    """Where the Magic Helper stands, from a view's ``helper`` (an id: "head space",
+    "Wizard card"), in the reader's words."""
+    if place is None:
+        return None
+    if place == "Wizard card":
+        return tr("Wizard card")
+    if place.endswith(" space"):
+        return space_words(place[: -len(" space")])
+    return place
 
 
 def _dark_taken(gained: int, owed: int) -> str:
@@ -94,6 +212,8 @@ def player_name(seat: int) -> str:
 
 
 def helper_place(c: Components, where: int) -> str | None:
+    """Where the Magic Helper stands, as an id (the view's, the log's): "head space", "Wizard
+    card"; :func:`helper_words` is how a player reads it."""
     if where == WIZARD:
         return "Wizard card"
     if where < 0:
@@ -101,12 +221,32 @@ def helper_place(c: Components, where: int) -> str | None:
     return f"{c.element_types[where]} space"
 
 
+def helper_words(c: Components, where: int) -> str | None:
+    """Where the Magic Helper stands, in the reader's words."""
+    if where == WIZARD:
+        return tr("Wizard card")
+    if where < 0:
+        return None
+    return space_words(c.element_types[where])
+
+
 def rune_name(c: Components, rune: int) -> str:
+    """A rune as an id (the log's field): "head space, rune 1"; :func:`rune_words` is how a
+    player reads it."""
     return f"{c.element_types[rune // 2]} space, rune {rune % 2 + 1}"
 
 
+def rune_words(c: Components, rune: int) -> str:
+    """A rune in the reader's words."""
+    # TRANSLATORS: one of the two runes of a board space; {element} is the space's element type
+    # ("head"), {n} is 1 or 2
+    return tr("{element} space, rune {n}").format(
+        element=element_word(c.element_types[rune // 2]), n=rune % 2 + 1
+    )
+
+
 def _cards(c: Components, cards: Iterable[int]) -> str:
-    return ", ".join(c.card_name(card) for card in cards) or "no cards"
+    return ", ".join(card_words(c, card) for card in cards) or tr("no cards")
 
 
 def describe_decision(s: AlakazooState) -> str:
@@ -122,7 +262,7 @@ def describe_decision(s: AlakazooState) -> str:
         # TRANSLATORS: {phase} is a phase name, e.g. "deal"
         return tr("chance: {phase}").format(phase=tr(PHASE_NAMES[phase]))
     if phase == rules.PH_RESOLVE:
-        shown = ", ".join(c.symbol_name(sym) for sym in s.pending)
+        shown = ", ".join(colour_word(c.symbol_name(sym)) for sym in s.pending)
         return tr("{player} resolves the dice ({shown})").format(player=who, shown=shown)
     if phase in (rules.PH_TOKENS_OVER, rules.PH_CARDS_OVER):
         # TRANSLATORS: {phase} is "return tokens over the limit" or "discard cards over the limit"
@@ -158,59 +298,61 @@ def label(s: AlakazooState, action: Action) -> str:
     if kind == HELPER:
         return tr("Action 3: pay a stored token to use the Magic Helper")
     if kind == PLACE:
-        colour = c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]]
-        # TRANSLATORS: {rune} is e.g. "head space, rune 1"; {symbol} and {colour} printed die faces
+        colour = colour_word(c.colours[c.boards[s.board[s.player]].rune_colours[action.arg2]])
+        # TRANSLATORS: {rune} is e.g. "head space, rune 1"; {symbol} and {colour} die faces ("red")
         return tr("Put the {symbol} result on the {rune} ({colour})").format(
-            symbol=c.symbol_name(arg), rune=rune_name(c, action.arg2), colour=colour
+            symbol=colour_word(c.symbol_name(arg)), rune=rune_words(c, action.arg2), colour=colour
         )
     if kind == STORE:
         return tr("Store the rainbow result on your Wizard card")
     if kind == DARK:
-        return tr("No free {colour} rune: take a Dark Power token").format(colour=c.colours[arg])
+        return tr("No free {colour} rune: take a Dark Power token").format(colour=colour_word(c.colours[arg]))
     if kind == RETURN:
         if arg == WIZARD:
             return tr("Return the token on your Wizard card")
-        return tr("Return the token on the {rune}").format(rune=rune_name(c, arg))
+        return tr("Return the token on the {rune}").format(rune=rune_words(c, arg))
     if kind == DISCARD:
-        return tr("Discard {card}").format(card=c.card_name(arg))
+        return tr("Discard {card}").format(card=card_words(c, arg))
     if kind == STOP:
         return tr("Stop discarding and draw {n}").format(n=s.draws_left)
     if kind == HELPER_AT:
         if arg == WIZARD:
             return tr("Put the Helper on your Wizard card")
-        return tr("Put the Helper on your {space}").format(space=c.element_types[arg])
+        # TRANSLATORS: {space} is an element type, "head"
+        return tr("Put the Helper on your {space}").format(space=element_word(c.element_types[arg]))
     if kind == SKIP:
         return tr("Use no special rule")
     if kind == SWAP_BOARD:
         space = s.helper[s.player]
         return tr("Swap your {mine} for {other}'s {theirs} (+1 Dark Power)").format(
-            mine=c.card_name(s.elements[s.player][space]),
+            mine=card_words(c, s.elements[s.player][space]),
             other=player_name(arg),
-            theirs=c.card_name(s.elements[arg][space]),
+            theirs=card_words(c, s.elements[arg][space]),
         )
     if kind == SWAP_HAND:
         space = s.helper[s.player]
         return tr("Swap your {mine} for {card} from your hand").format(
-            mine=c.card_name(s.elements[s.player][space]), card=c.card_name(arg)
+            mine=card_words(c, s.elements[s.player][space]), card=card_words(c, arg)
         )
     if kind == GIVE:
-        return tr("Special rule 2: give up {card}").format(card=c.card_name(arg))
+        return tr("Special rule 2: give up {card}").format(card=card_words(c, arg))
     if kind == EXCHANGE:
         return tr("Exchange it for a random card of {player} (+1 Dark Power)").format(player=player_name(arg))
     if kind == TAKE_CARD:
-        return tr("Discard it and take {card} from the columns").format(card=c.card_name(arg))
+        return tr("Discard it and take {card} from the columns").format(card=card_words(c, arg))
     if kind == DISPLAY:
+        # TRANSLATORS: {space} is an element type, "head"
         return tr("Display {card} on your {space} space").format(
-            card=c.card_name(arg), space=c.element_types[arg % NUM_TYPES]
+            card=card_words(c, arg), space=element_word(c.element_types[arg % NUM_TYPES])
         )
     if kind == END:
         return tr("End your turn")
     if kind == NO_ACTION:
         return tr("Take no action and end your turn (no displays)")
     if kind == CARD:
-        return c.card_name(arg)
+        return card_words(c, arg)
     if kind == DIE:
-        return tr("the die shows {symbol}").format(symbol=c.symbol_name(arg))
+        return tr("the die shows {symbol}").format(symbol=colour_word(c.symbol_name(arg)))
     if kind == FIRST:
         return tr("{player} starts").format(player=player_name(arg))
     if kind == REMOVE:
@@ -234,9 +376,20 @@ def _limit_hint(s: AlakazooState, seat: int, what: str, excess: int) -> str:
     """Going ``excess`` over a limit costs the excess and Dark Power (Z2). The number over is
     said only when the penalty counts it, so that choices costing the same say the same."""
     owed = rules.limit_penalty(s, excess)
-    over = f"{excess} over" if s.opts.dark_per_excess else "over"
-    limit = rules.MAX_CARDS if what == "hand" else rules.MAX_TOKENS
-    return f"{over} the {what} limit of {limit}: {_dark_hint(s, seat, owed)}"
+    dark = _dark_hint(s, seat, owed)
+    if what == "hand":
+        limit = rules.MAX_CARDS
+        if s.opts.dark_per_excess:
+            # TRANSLATORS: {n} cards over the limit; {dark} is e.g. "+1 Dark Power"
+            return tr("{n} over the hand limit of {limit}: {dark}").format(n=excess, limit=limit, dark=dark)
+        # TRANSLATORS: {dark} is e.g. "+1 Dark Power"
+        return tr("over the hand limit of {limit}: {dark}").format(limit=limit, dark=dark)
+    limit = rules.MAX_TOKENS
+    if s.opts.dark_per_excess:
+        # TRANSLATORS: {n} Magic Power tokens over the limit; {dark} is e.g. "+1 Dark Power"
+        return tr("{n} over the token limit of {limit}: {dark}").format(n=excess, limit=limit, dark=dark)
+    # TRANSLATORS: {dark} is e.g. "+1 Dark Power"
+    return tr("over the token limit of {limit}: {dark}").format(limit=limit, dark=dark)
 
 
 def hint(s: AlakazooState, action: Action) -> str | None:
@@ -250,12 +403,21 @@ def hint(s: AlakazooState, action: Action) -> str | None:
     if kind == TAKE:
         cards = len(s.hands[p]) + len(s.columns[arg])
         excess = cards - rules.MAX_CARDS
-        return _limit_hint(s, p, "hand", excess) if excess > 0 else f"hand {len(s.hands[p])} -> {cards}"
+        if excess > 0:
+            return _limit_hint(s, p, "hand", excess)
+        # TRANSLATORS: the cards in hand now and after taking a column, "hand 2 -> 4"
+        return tr("hand {before} -> {after}").format(before=len(s.hands[p]), after=cards)
     if kind == ROLL:
         dice = bin(arg).count("1")
         room = rules.MAX_TOKENS - rules.tokens_held(s, p)
         if dice > room:
-            return f"you hold {rules.tokens_held(s, p)} tokens: a 7th goes over the limit"
+            held = rules.tokens_held(s, p)
+            # TRANSLATORS: the limit is 6 Magic Power tokens, so the 7th is one too many
+            return trn(
+                "you hold {n} token: a 7th goes over the limit",
+                "you hold {n} tokens: a 7th goes over the limit",
+                held,
+            ).format(n=held)
         return None
     if kind in (PLACE, STORE):
         held = rules.tokens_held(s, p) + 1
@@ -265,9 +427,15 @@ def hint(s: AlakazooState, action: Action) -> str | None:
             space = action.arg2 // 2
             other = action.arg2 ^ 1
             if s.runes[p] >> other & 1 and s.elements[p][space] < 0:
-                ready = [c.card_name(card) for card in s.hands[p] if card % NUM_TYPES == space]
-                held_card = f"; you hold {', '.join(ready)}" if ready else ""
-                return f"readies the {c.element_types[space]} space for an element{held_card}"
+                ready = [card_words(c, card) for card in s.hands[p] if card % NUM_TYPES == space]
+                element = element_word(c.element_types[space])
+                if ready:
+                    # TRANSLATORS: {element} is an element type ("head"); {cards} the cards of that type held
+                    return tr("readies the {element} space for an element; you hold {cards}").format(
+                        element=element, cards=", ".join(ready)
+                    )
+                # TRANSLATORS: {element} is an element type ("head")
+                return tr("readies the {element} space for an element").format(element=element)
         return None
     if kind == DARK:
         return _dark_hint(s, p)
@@ -275,18 +443,27 @@ def hint(s: AlakazooState, action: Action) -> str | None:
         space = arg % NUM_TYPES
         why = []
         if rules.scores_creature_point(s, p, arg // NUM_TYPES):
-            why.append("its creature is on a board")
+            why.append(tr("its creature is on a board"))
         if not s.first_types >> space & 1:
-            why.append(f"first {c.element_types[space]}")
+            # TRANSLATORS: the first element of this type anyone displays; {element} is "head"
+            why.append(tr("first {element}").format(element=element_word(c.element_types[space])))
         if s.end_by < 0 and s.elements[p].count(-1) == 1:
-            why.append("the first full board")
-        return f"+{amount(len(why), 'point')}" + (f": {', '.join(why)}" if why else "")
+            why.append(tr("the first full board"))
+        n = len(why)
+        if not why:
+            return trn("+{n} point", "+{n} points", n).format(n=n)
+        # TRANSLATORS: {reasons} is a list such as "its creature is on a board, first head"
+        return trn("+{n} point: {reasons}", "+{n} points: {reasons}", n).format(n=n, reasons=", ".join(why))
     if kind == SWAP_BOARD:
         return _dark_hint(s, p)
     if kind == GIVE:
         return tr("then a random card of another hand (+1 Dark Power) or any card of the columns")
     if kind == EXCHANGE:
-        return f"a random one of {player_name(arg)}'s {amount(len(s.hands[arg]), 'card')}; {_dark_hint(s, p)}"
+        n = len(s.hands[arg])
+        # TRANSLATORS: {dark} is e.g. "+1 Dark Power"
+        return trn(
+            "a random one of {player}'s {n} card; {dark}", "a random one of {player}'s {n} cards; {dark}", n
+        ).format(player=player_name(arg), n=n, dark=_dark_hint(s, p))
     if kind == NO_ACTION:
         return tr("no displays this turn either")
     return None
@@ -349,9 +526,11 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.Dealt(card=card):
             if hidden:
                 return tr("{player} is dealt a card.").format(player=who)
-            return tr("{player} is dealt {card}.").format(player=who, card=c.card_name(card))
+            return tr("{player} is dealt {card}.").format(player=who, card=card_words(c, card))
         case ev.ColumnDealt(column=column, card=card):
-            return tr("{card} is laid in column {column}.").format(card=c.card_name(card), column=column + 1)
+            return tr("{card} is laid in column {column}.").format(
+                card=card_words(c, card), column=column + 1
+            )
         case ev.FirstPlayer():
             return tr("{player} is the first player.").format(player=who)
         case ev.TurnStarted(turn=turn):
@@ -367,21 +546,23 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
             rolled = dice_key(dice).replace("+", ", ")
             return tr("{player} rolls dice {dice}.").format(player=who, dice=rolled)
         case ev.DieRolled(die=die, symbol=symbol):
-            return tr("Die {die} shows {symbol}.").format(die=die + 1, symbol=c.symbol_name(symbol))
+            return tr("Die {die} shows {symbol}.").format(
+                die=die + 1, symbol=colour_word(c.symbol_name(symbol))
+            )
         case ev.Placed(symbol=symbol, rune=rune):
             return tr("{player} puts the {symbol} result on the {rune}.").format(
-                player=who, symbol=c.symbol_name(symbol), rune=rune_name(c, rune)
+                player=who, symbol=colour_word(c.symbol_name(symbol)), rune=rune_words(c, rune)
             )
         case ev.Stored():
             return tr("{player} stores a Magic Power token on the Wizard card.").format(player=who)
         case ev.DarkTaken(colour=colour, gained=gained):
             if gained:
                 return tr("{player} has no free {colour} rune and takes a Dark Power token.").format(
-                    player=who, colour=c.colours[colour]
+                    player=who, colour=colour_word(c.colours[colour])
                 )
             return tr(
                 "{player} has no free {colour} rune and would take Dark Power but already has 3."
-            ).format(player=who, colour=c.colours[colour])
+            ).format(player=who, colour=colour_word(c.colours[colour]))
         case ev.OverTokens(excess=excess, gained=gained, owed=owed):
             # TRANSLATORS: {taken} is e.g. "takes 1 Dark Power"
             return trn(
@@ -399,9 +580,11 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.Returned(rune=rune):
             if rune == WIZARD:
                 return tr("{player} returns the token on the Wizard card.").format(player=who)
-            return tr("{player} returns the token on the {rune}.").format(player=who, rune=rune_name(c, rune))
+            return tr("{player} returns the token on the {rune}.").format(
+                player=who, rune=rune_words(c, rune)
+            )
         case ev.Discarded(card=card):
-            return tr("{player} discards {card}.").format(player=who, card=c.card_name(card))
+            return tr("{player} discards {card}.").format(player=who, card=card_words(c, card))
         case ev.ColumnTaken(column=column, cards=cards):
             return tr("{player} takes column {column}: {cards}.").format(
                 player=who, column=column + 1, cards=_cards(c, cards)
@@ -411,7 +594,9 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
                 column=column + 1, cards=_cards(c, cards)
             )
         case ev.Refilled(column=column, card=card):
-            return tr("{card} is added to column {column}.").format(card=c.card_name(card), column=column + 1)
+            return tr("{card} is added to column {column}.").format(
+                card=card_words(c, card), column=column + 1
+            )
         case ev.Reshuffled(count=count):
             return trn(
                 "The deck is empty; the discard pile ({n} card) is shuffled into a new deck.",
@@ -423,20 +608,23 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
         case ev.Drew(card=card):
             if hidden:
                 return tr("{player} draws a card.").format(player=who)
-            return tr("{player} draws {card}.").format(player=who, card=c.card_name(card))
+            return tr("{player} draws {card}.").format(player=who, card=card_words(c, card))
         case ev.HelperPaid():
             return tr("{player} pays a stored token to use the Magic Helper.").format(player=who)
         case ev.HelperPlaced(place=place):
-            return f"{who} puts the Magic Helper on the {helper_place(c, place)}."
+            # TRANSLATORS: {place} is e.g. "head space" or "Wizard card"
+            return tr("{player} puts the Magic Helper on the {place}.").format(
+                player=who, place=helper_words(c, place)
+            )
         case ev.RuleSkipped():
             return tr("{player} uses no special rule.").format(player=who)
         case ev.BoardSwap(other=other, mine=mine, theirs=theirs):
             return tr("{player} swaps {mine} for {other}'s {theirs}.").format(
-                player=who, mine=c.card_name(mine), other=player_name(other), theirs=c.card_name(theirs)
+                player=who, mine=card_words(c, mine), other=player_name(other), theirs=card_words(c, theirs)
             )
         case ev.HandSwap(placed=placed, taken=taken):
             return tr("{player} puts {placed} from hand on the board and takes {taken} back.").format(
-                player=who, placed=c.card_name(placed), taken=c.card_name(taken)
+                player=who, placed=card_words(c, placed), taken=card_words(c, taken)
             )
         case ev.Exchanged(other=other, given=given, taken=taken):
             if hidden:
@@ -444,17 +632,24 @@ def event_text(c: Components, event: ZooEvent, hidden: bool) -> str:
                     player=who, other=player_name(other)
                 )
             return tr("{player} gives {given} to {other} and gets {taken}.").format(
-                player=who, given=c.card_name(given), other=player_name(other), taken=c.card_name(taken)
+                player=who, given=card_words(c, given), other=player_name(other), taken=card_words(c, taken)
             )
         case ev.CardTaken(discarded=discarded, taken=taken):
             return tr("{player} discards {discarded} and takes {taken} from the columns.").format(
-                player=who, discarded=c.card_name(discarded), taken=c.card_name(taken)
+                player=who, discarded=card_words(c, discarded), taken=card_words(c, taken)
             )
         case ev.Displayed(card=card, creature_point=creature_point, first=first):
-            points = (("its creature", creature_point), ("first of its type", first))
-            bonus = [why for why, got in points if got]
-            earned = f" (+{len(bonus)}: {', '.join(bonus)})" if bonus else ""
-            return f"{who} displays {c.card_name(card)}{earned}."
+            bonus = []
+            if creature_point:
+                bonus.append(tr("its creature"))
+            if first:
+                bonus.append(tr("first of its type"))
+            if not bonus:
+                return tr("{player} displays {card}.").format(player=who, card=card_words(c, card))
+            # TRANSLATORS: {n} is the points scored, {reasons} a list: "its creature, first of its type"
+            return tr("{player} displays {card} (+{n}: {reasons}).").format(
+                player=who, card=card_words(c, card), n=len(bonus), reasons=", ".join(bonus)
+            )
         case ev.BoardCompleted():
             return tr("{player} completes the board first (+1). The round is played to its end.").format(
                 player=who
@@ -480,48 +675,84 @@ def render(view: JsonDict, log_lines: int = 8) -> str:
     """A seat's view as plain text: every board as a 3x3 grid, hand, columns, recent log."""
     out: list[str] = []
     seat = view["seat"]
-    me = "spectator" if seat is None else player_name(seat)
-    out.append(f"Alakazoo, {view['num_players']} players, turn {view['turn']} ({me}'s view)")
-    out.append(f"Now: {view['decision']}")
+    spaces = view["spaces"]
+    n, turn = view["num_players"], view["turn"]
+    if seat is None:
+        out.append(
+            trn(
+                "Alakazoo, {n} player, turn {turn} (spectator's view)",
+                "Alakazoo, {n} players, turn {turn} (spectator's view)",
+                n,
+            ).format(n=n, turn=turn)
+        )
+    else:
+        out.append(
+            trn(
+                "Alakazoo, {n} player, turn {turn} ({player}'s view)",
+                "Alakazoo, {n} players, turn {turn} ({player}'s view)",
+                n,
+            ).format(n=n, turn=turn, player=player_name(seat))
+        )
+    # TRANSLATORS: {decision} is what is being decided, e.g. "Player 1: choose an action"
+    out.append(tr("Now: {decision}").format(decision=view["decision"]))
     for p in view["players"]:
-        title = f"{player_name(p['seat'])}: board {p['board']} ({p['creature']})"
-        stats = (
-            f"points {p['points']}, Dark Power {p['dark_power']}, stored {p['stored']}, "
-            f"hand {p['hand_size']}, Helper: {p['helper'] or 'not used'}"
+        if p["board"] is None:
+            title = tr("{player}: no board yet").format(player=player_name(p["seat"]))
+        else:
+            # TRANSLATORS: {creature} is a creature's printed name
+            title = tr("{player}: board {board} ({creature})").format(
+                player=player_name(p["seat"]), board=p["board"], creature=p["creature"]
+            )
+        helper = helper_shown(p["helper"]) or tr("not used")
+        stats = tr(
+            "points {points}, Dark Power {dark}, stored {stored}, hand {hand}, Helper: {helper}"
+        ).format(
+            points=p["points"], dark=p["dark_power"], stored=p["stored"], hand=p["hand_size"], helper=helper
         )
         out.append("")
-        out.append(f"{title} - {stats}")
+        # TRANSLATORS: a player's board and numbers, "Player 1: board 4 (Basilisk) - points 0, ..."
+        out.append(tr("{title} - {stats}").format(title=title, stats=stats))
         for row in range(3):
             cells = []
             for col in range(3):
                 space = row * 3 + col
                 element = p["elements"][space]
                 if element:
-                    cells.append(f"[{element}]")
+                    cells.append(f"[{card_shown(element, spaces)}]")
                 elif p["runes"]:
                     r1, r2 = p["runes"][2 * space], p["runes"][2 * space + 1]
-                    marks = [f"{r['colour']}{'*' if r['token'] else ''}" for r in (r1, r2)]
+                    marks = [f"{colour_word(r['colour'])}{'*' if r['token'] else ''}" for r in (r1, r2)]
                     cells.append(" ".join(marks))
                 else:
                     cells.append("-")
             out.append("  " + " | ".join(f"{cell:<24}" for cell in cells))
         if p["hand"] is not None:
-            out.append(f"  hand: {', '.join(p['hand']) or 'empty'}")
+            hand = ", ".join(cards_shown(p["hand"], spaces)) or tr("empty")
+            out.append("  " + tr("hand: {cards}").format(cards=hand))
     out.append("")
     for k, column in enumerate(view["columns"]):
-        out.append(f"column {k + 1}: {', '.join(column) or 'empty'}")
-    deck, discard = amount(view["deck_size"], "card"), amount(len(view["discard"]), "card")
-    out.append(f"deck: {deck}; discard pile: {discard}")
+        cards = ", ".join(cards_shown(column, spaces)) or tr("empty")
+        out.append(tr("column {n}: {cards}").format(n=k + 1, cards=cards))
+    deck = trn("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"])
+    discard = trn("{n} card", "{n} cards", len(view["discard"])).format(n=len(view["discard"]))
+    # TRANSLATORS: {deck} and {discard} are counts of cards, "20 cards"
+    out.append(tr("deck: {deck}; discard pile: {discard}").format(deck=deck, discard=discard))
     if view["dice_results"]:
-        out.append(f"dice to resolve: {', '.join(view['dice_results'])}")
+        results = ", ".join(colour_word(result) for result in view["dice_results"])
+        out.append(tr("dice to resolve: {results}").format(results=results))
     if view["outcome"]:
         outcome = view["outcome"]
-        winners = ", ".join(player_name(w) for w in outcome["winners"]) or "nobody"
-        out.append(f"Game over: {winners} ({outcome['reason']}); scores {outcome['scores']}")
+        winners = ", ".join(player_name(w) for w in outcome["winners"]) or tr("nobody")
+        # TRANSLATORS: {reason} is how the game ended ("most points"), {scores} a list of numbers
+        out.append(
+            tr("Game over: {winners} ({reason}); scores {scores}").format(
+                winners=winners, reason=reason_words(outcome["reason"]), scores=outcome["scores"]
+            )
+        )
     if log_lines:
         out.append("")
         out.extend(f"  {line['text']}" for line in view["log"][-log_lines:])
-    out.append("(* = a Magic Power token on that rune)")
+    out.append(tr("(* = a Magic Power token on that rune)"))
     return "\n".join(out)
 
 

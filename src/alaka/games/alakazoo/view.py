@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from alaka.core.language import tr
 from alaka.core.protocol import BaseView
 from alaka.games.alakazoo import rules, text
 from alaka.games.alakazoo.actions import seat_key
@@ -62,6 +63,8 @@ class ZooFinalBonus(TypedDict):
 class ZooView(BaseView):
     """Everything one seat may see of an Alakazoo position (docs/views.md)."""
 
+    #: The phase in the reader's words (``phase`` is its English id, which code compares).
+    phase_name: str
     active_player: int | None
     first_player: int | None
     end_triggered_by: int | None
@@ -122,6 +125,7 @@ def view(s: AlakazooState, seat: int | None, log_since: int | None = 0) -> ZooVi
         "seat": seat,
         "num_players": s.n,
         "phase": text.PHASE_NAMES[s.phase],
+        "phase_name": tr(text.PHASE_NAMES[s.phase]),
         "decision": text.describe_decision(s),
         "current_player": s.current_player(),
         "active_player": s.player if s.phase >= rules.PH_ACTION else None,

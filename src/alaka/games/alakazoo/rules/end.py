@@ -56,9 +56,9 @@ def outcome(s: AlakazooState) -> Outcome | None:
     scores = tuple(s.points)
     ranking = rank_by_score(scores)
     if s.truncated:
-        from alaka.games.alakazoo.text import amount  # text imports this module
-
-        limit = amount(s.opts.max_turns, "turn")
+        # an outcome's reason is data, in English (text.reason_words is how a player reads it)
+        turns = s.opts.max_turns
+        limit = f"{turns} turn" if turns == 1 else f"{turns} turns"
         return Outcome((), f"stopped at the safety limit of {limit}", ranking, scores)
     winners = ranking[0]
     reason = "most points" if len(winners) == 1 else "shared win on equal points"
