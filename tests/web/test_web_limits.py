@@ -154,7 +154,7 @@ def test_a_table_takes_only_so_many_spectators_but_always_its_people(tmp_path: P
         with table_socket(client, table_id) as first:
             assert first.receive_json()["type"] == "state"
             with table_socket(client, table_id) as second:
-                assert "spectators" in second.receive_json()["message"]
+                assert "1 spectator," in second.receive_json()["message"]
                 with pytest.raises(WebSocketDisconnect) as closed:
                     second.receive_json()
             assert closed.value.code == CLOSE_TOO_MANY

@@ -123,7 +123,7 @@ class HeldReviews:
         self.made: list[tuple[str, int]] = []
         self.release = asyncio.Event()
 
-    async def review(self, record: JsonDict, seat: int, iterations: int) -> JsonDict:
+    async def review(self, record: JsonDict, seat: int, iterations: int, language: str = "en") -> JsonDict:
         self.made.append((record["actions"][-1], seat))
         await self.release.wait()
         return {"seat": seat}

@@ -42,7 +42,7 @@ from alaka.bots.random_bot import RandomBot
 from alaka.core.driver import Bot
 from alaka.core.entry import Heuristic, MissingPart
 from alaka.core.errors import AlakaError
-from alaka.core.language import tr
+from alaka.core.language import ENGLISH, N_, speaking, tr
 from alaka.core.registry import entry
 
 if TYPE_CHECKING:
@@ -360,7 +360,24 @@ BOTS: dict[str, Callable[[str, dict[str, str]], Bot]] = {
 
 #: The names of the levels, weakest first: a game's ladder (:func:`level_specs`) takes as many
 #: as it has bots.
-LEVEL_NAMES = ("Easy", "Medium", "Hard", "Expert", "Master")
+LEVEL_NAMES = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"), N_("Master"))
+
+#: What each kind of bot does, in a line (a message: translated where it is shown).
+LEVEL_HELPS = {
+    "random": N_("plays any legal move at random"),
+    "heuristic": N_("plays by simple rules of thumb, at once"),
+    "learned": N_("plays the move its trained network likes best, at once"),
+}
+#: What a search bot does, ``{n}`` its iterations.
+SEARCH_HELP = N_("searches {n} possible futures before each move")
+
+
+def level_help(spec: str) -> str:
+    """What the bot ``spec`` of a table's menu does, in a line in the reader's language."""
+    fixed = LEVEL_HELPS.get(spec)
+    if fixed is not None:
+        return tr(fixed)
+    return tr(SEARCH_HELP).format(n=parse_spec(spec)[1].get("iterations", "?"))
 
 
 def level_specs(game: str) -> tuple[str, ...]:
@@ -398,17 +415,10 @@ class BotLevel(NamedTuple):
 def bot_levels(game: str) -> tuple[BotLevel, ...]:
     """The bot menu of ``game`` from the weakest to the strongest, each with a plain name
     (:data:`LEVEL_NAMES`) and a line on what it does."""
-    helps = {
-        "random": "plays any legal move at random",
-        "heuristic": "plays by simple rules of thumb, at once",
-        "learned": "plays the move its trained network likes best, at once",
-    }
     levels = []
     for name, spec in zip(LEVEL_NAMES, level_specs(game), strict=False):
-        params = parse_spec(spec)[1]
-        what = (
-            helps.get(spec) or f"searches {params.get('iterations', '?')} possible futures before each move"
-        )
+        with speaking(ENGLISH):  # the names are ids (level_spec reads them): translated where shown
+            what = level_help(spec)
         levels.append(BotLevel(spec, name, what))
     return tuple(levels)
 

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import Message
 
-from alaka.core.language import LANGUAGES, speaking, tr
+from alaka.core.language import LANGUAGES, speaking, tr, trn
 from alaka.core.protocol import JsonDict
 from alaka.core.registry import entry
 from alaka.core.registry import game as get_game
@@ -131,7 +131,10 @@ def create_app(
         while spectators:
             oldest, peer = spectators.popitem(last=False)
             if oldest.closing is None:
-                oldest.close(CLOSE_FULL, "the server is full: spectators make room for players; try later")
+                with speaking(oldest.language):
+                    oldest.close(
+                        CLOSE_FULL, tr("the server is full: spectators make room for players; try later")
+                    )
                 addresses.abort(peer)
                 return True
         return False
@@ -164,7 +167,7 @@ def create_app(
         """A game's browser renderer, from the file its entry names in its own folder (before
         the static files: a route matches before a mount)."""
         if name not in game_names() or entry(name).browser_renderer is None:
-            return _error(f"no game {name[:40]!r} has a browser renderer", 404)
+            return _error(tr("no game {game} has a browser renderer").format(game=repr(name[:40])), 404)
         found = entry(name)
         source = resources.files(found.package).joinpath(str(found.browser_renderer)).read_bytes()
         return Response(source, media_type="text/javascript")
@@ -186,7 +189,9 @@ def create_app(
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(part) for part in first.get("loc", ()))
-        return _error(f"bad request: {where}: {first.get('msg', 'invalid')}", 400)
+        # TRANSLATORS: {where} names the part of the request; {reason} is the validator's English.
+        message = tr("bad request: {where}: {reason}").format(where=where, reason=first.get("msg", "invalid"))
+        return _error(message, 400)
 
     # -- pages -----------------------------------------------------------------------------------------
 
@@ -262,7 +267,7 @@ def create_app(
     async def server_tables(request: Request, upto: int = 0) -> JsonDict:
         """This server's part of the lobby, for another server on the database."""
         if not hop.vouched(request.scope):
-            raise TableError("only the servers sharing this server's database ask for this", 403)
+            raise TableError(tr("only the servers sharing this server's database ask for this"), 403)
         return room.local_listing(max(0, min(upto, 10 * limits.lobby_page)))
 
     @app.post("/api/tables", status_code=201)
@@ -270,9 +275,13 @@ def create_app(
         body = await _body(request, limits.request_bytes)
         wait = addresses.create(_address(request))
         if wait:
+            made = limits.tables_per_minute
             raise TableError(
-                f"this address has created {limits.tables_per_minute} tables in the last minute;"
-                f" try again in {math.ceil(wait)} s",
+                trn(
+                    "this address has created {n} table in the last minute; try again in {seconds} s",
+                    "this address has created {n} tables in the last minute; try again in {seconds} s",
+                    made,
+                ).format(n=made, seconds=math.ceil(wait)),
                 429,
                 retry_after=wait,
             )
@@ -393,17 +402,25 @@ def create_app(
         try:
             first = await asyncio.wait_for(socket.receive(), limits.request_seconds)
         except TimeoutError:
-            raise TableError("a page says who it is first: {'type': 'join', 'token': ...}", 408) from None
+            raise TableError(tr("a page says who it is first: {join}").format(join=_JOIN), 408) from None
         text = _text(first)
         try:
             message = parse_json(text) if len(text.encode()) <= limits.message_bytes else None
         except BadInput as error:
-            raise TableError(f"the first message is not JSON the server reads: {error}") from None
+            raise TableError(
+                # TRANSLATORS: {error} says what is wrong with the JSON.
+                tr("the first message is not JSON the server reads: {error}").format(error=error)
+            ) from None
         if not isinstance(message, dict) or message.get("type") != "join":
-            raise TableError("a page's first message is {'type': 'join', 'token': its seat's token or null}")
+            raise TableError(
+                # TRANSLATORS: {join} is the message's JSON form, {'type': 'join', 'token': ...}.
+                tr("a page's first message is {join}").format(
+                    join="{'type': 'join', 'token': its seat's token or null}"
+                )
+            )
         token = message.get("token")
         if token is not None and not isinstance(token, str):
-            raise TableError("'token' is the text of a seat's token, or null for a spectator", 403)
+            raise TableError(tr("'token' is the text of a seat's token, or null for a spectator"), 403)
         return token
 
     async def _read(socket: WebSocket, table: Table, outbox: Outbox) -> None:
@@ -431,6 +448,9 @@ def create_app(
 
     return app
 
+
+#: A page's first message, as the refusals show it.
+_JOIN = "{'type': 'join', 'token': ...}"
 
 #: The close code that says why a WebSocket was refused, by the HTTP status of the refusal.
 _CLOSE_FOR = {
@@ -490,7 +510,7 @@ def _text(message: Message) -> str:
         raise _Gone
     text = message.get("text")
     if text is None:
-        raise TableError("a page sends text (JSON) messages, not binary ones", 415)
+        raise TableError(tr("a page sends text (JSON) messages, not binary ones"), 415)
     return str(text)
 
 
@@ -538,23 +558,30 @@ def _no_lesson_page(reason: str, language: str = "en") -> HTMLResponse:
 def _token(body: dict[str, Any]) -> str | None:
     token = body.get("token")
     if token is not None and not isinstance(token, str):
-        raise TableError("'token' must be a text", 403)
+        raise TableError(tr("'token' must be a text"), 403)
     return token
 
 
 def _message(text: str, limit: int) -> dict[str, Any]:
     """A client's message, checked for shape (the room checks what it asks for)."""
     if len(text.encode()) > limit:
-        raise TableError(f"a message is at most {limit} bytes")
+        raise TableError(tr("a message is at most {n} bytes").format(n=limit))
     try:
         message = parse_json(text)
     except BadInput as error:
         raise TableError(
-            f"a message must be JSON such as {{'type': 'act', 'seq': 12, 'action': '...'}}: {error}"
+            # TRANSLATORS: {example} is a message's JSON form; {error} says what is wrong with it.
+            tr("a message must be JSON such as {example}: {error}").format(
+                example="{'type': 'act', 'seq': 12, 'action': '...'}", error=error
+            )
         ) from None
     if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "say"):
         raise TableError(
-            "a client only sends {'type': 'act', 'seq': number, 'action': name},"
-            " {'type': 'undo', 'seq': number} or {'type': 'say', 'say': a saying's id}"
+            # TRANSLATORS: {act}, {undo} and {say} are the messages' JSON forms.
+            tr("a client only sends {act}, {undo} or {say}").format(
+                act="{'type': 'act', 'seq': number, 'action': name}",
+                undo="{'type': 'undo', 'seq': number}",
+                say="{'type': 'say', 'say': a saying's id}",
+            )
         )
     return message

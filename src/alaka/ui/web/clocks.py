@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import N_, tr
 from alaka.core.protocol import JsonDict
 
 #: What running out of time does: the heuristic bot moves for the seat, or the seat forfeits.
@@ -40,9 +41,19 @@ ON_EXPIRY = ("bot", "forfeit")
 
 #: The lobby's clocks: (bank, increment, reaction) in seconds, with words for people.
 PRESETS: dict[str, tuple[float, float, float, str]] = {
-    "relaxed": (20 * 60.0, 20.0, 45.0, "20 minutes each, +20 s a decision"),
-    "standard": (8 * 60.0, 10.0, 25.0, "8 minutes each, +10 s a decision"),
-    "quick": (3 * 60.0, 5.0, 15.0, "3 minutes each, +5 s a decision"),
+    "relaxed": (20 * 60.0, 20.0, 45.0, N_("20 minutes each, +20 s a decision")),
+    "standard": (8 * 60.0, 10.0, 25.0, N_("8 minutes each, +10 s a decision")),
+    "quick": (3 * 60.0, 5.0, 15.0, N_("3 minutes each, +5 s a decision")),
+}
+
+#: The presets' names as people read them (the keys of :data:`PRESETS` are ids).
+PRESET_TITLES: dict[str, str] = {
+    # TRANSLATORS: a game clock's preset (a slow game).
+    "relaxed": N_("relaxed"),
+    # TRANSLATORS: a game clock's preset.
+    "standard": N_("standard"),
+    # TRANSLATORS: a game clock's preset (a fast game).
+    "quick": N_("quick"),
 }
 
 #: Bounds on the numbers an API client may give (seconds).
@@ -58,7 +69,11 @@ class ClockError(AlakaError):
 def _seconds(setting: dict[str, Any], key: str, bounds: tuple[float, float]) -> float:
     value = setting.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float) or not bounds[0] <= value <= bounds[1]:
-        raise ClockError(f"clock: {key!r} is a number of seconds from {bounds[0]:g} to {bounds[1]:g}")
+        raise ClockError(
+            tr("clock: {key} is a number of seconds from {low} to {high}").format(
+                key=repr(key), low=f"{bounds[0]:g}", high=f"{bounds[1]:g}"
+            )
+        )
     return float(value)
 
 
@@ -81,15 +96,26 @@ class ClockSetting:
             return None
         if not isinstance(given, dict):
             raise ClockError(
-                "'clock' is null or an object: {'preset': name} or {'bank', 'increment', 'reaction'}"
+                # TRANSLATORS: {preset} and {numbers} are the two JSON forms of a clock.
+                tr("'clock' is null or an object: {preset} or {numbers}").format(
+                    preset="{'preset': name}", numbers="{'bank', 'increment', 'reaction'}"
+                )
             )
         on_expiry = given.get("on_expiry", "bot")
         if on_expiry not in ON_EXPIRY:
-            raise ClockError(f"clock: 'on_expiry' is {' or '.join(ON_EXPIRY)}, not {on_expiry!r}")
+            raise ClockError(
+                tr("clock: 'on_expiry' is {first} or {second}, not {given}").format(
+                    first=ON_EXPIRY[0], second=ON_EXPIRY[1], given=repr(on_expiry)
+                )
+            )
         preset = given.get("preset")
         if preset is not None:
             if preset not in PRESETS:
-                raise ClockError(f"clock: the presets are {', '.join(PRESETS)}, not {preset!r}")
+                raise ClockError(
+                    tr("clock: the presets are {presets}, not {given}").format(
+                        presets=", ".join(PRESETS), given=repr(preset)
+                    )
+                )
             bank, increment, reaction, _ = PRESETS[str(preset)]
             return cls(bank, increment, reaction, str(on_expiry))
         return cls(
@@ -111,7 +137,14 @@ class ClockSetting:
 def presets_json() -> list[JsonDict]:
     """The presets as the lobby offers them."""
     return [
-        {"name": name, "bank": bank, "increment": increment, "reaction": reaction, "label": label}
+        {
+            "name": name,
+            "title": tr(PRESET_TITLES[name]),
+            "bank": bank,
+            "increment": increment,
+            "reaction": reaction,
+            "label": tr(label),
+        }
         for name, (bank, increment, reaction, label) in PRESETS.items()
     ]
 

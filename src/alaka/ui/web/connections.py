@@ -20,6 +20,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
+from alaka.core.language import speaking, tr
+
 log = logging.getLogger("alaka.web")
 
 # WebSocket close codes (4000-4999 are the application's own; the others are the standard's).
@@ -104,7 +106,8 @@ class Outbox:
         if self._closing is not None:
             return
         if len(self._queue) >= self.backlog.messages or self._queued_bytes + len(text) > self.backlog.bytes:
-            self.close(CLOSE_BEHIND, "this page fell behind the table; reconnecting catches up")
+            with speaking(self.language):
+                self.close(CLOSE_BEHIND, tr("this page fell behind the table; reconnecting catches up"))
             return
         self._queue.append(text)
         self._queued_bytes += len(text)

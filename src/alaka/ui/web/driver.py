@@ -31,14 +31,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from alaka.bots.registry import default_bot
-from alaka.core.protocol import CHANCE, TERMINAL, Action
+from alaka.core.language import tr
+from alaka.core.protocol import CHANCE, TERMINAL, Action, JsonDict
 from alaka.ui.web.journal import now
 from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.pace import Pauses
 from alaka.ui.web.referee import Referee
 from alaka.ui.web.store import StorageError
-from alaka.ui.web.table import BOT, HUMAN, Table
-from alaka.ui.web.wire import encode
+from alaka.ui.web.table import BOT, HUMAN, Table, shown_name
 from alaka.ui.web.workers import FairBots
 
 log = logging.getLogger("alaka.web")
@@ -191,12 +191,22 @@ class Driver:
             return False
         forfeit = clock.setting.on_expiry == "forfeit" and not clock.out_of_turn
         name = table.seats[seat].name
-        what = "forfeits the game" if forfeit else "the heuristic bot plays this decision"
-        notice = encode(
-            {"type": "clock", "seat": seat, "forfeit": forfeit, "text": f"{name} ran out of time: {what}."}
-        )
-        for client in list(table.clients):
-            client.deliver(notice)
+
+        def notice() -> JsonDict:
+            if forfeit:
+                # TRANSLATORS: {player} is a seat's name.
+                text = tr("{player} ran out of time: forfeits the game.")
+            else:
+                # TRANSLATORS: {player} is a seat's name.
+                text = tr("{player} ran out of time: the heuristic bot plays this decision.")
+            return {
+                "type": "clock",
+                "seat": seat,
+                "forfeit": forfeit,
+                "text": text.format(player=shown_name(name)),
+            }
+
+        table.tell(notice)
         if forfeit:
             async with table.lock:
                 if table.seq != seq or table.finished:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import N_, tr
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.connections import close_reason
 from alaka.ui.web.security import HEADERS
@@ -71,7 +72,7 @@ FORWARD_CONNECTIONS = 16
 
 #: The close code and reason a page is given when the server driving its table goes away.
 CLOSE_MOVED = 1012
-MOVED = "the server playing this table went away; connecting again finds the one that takes it over"
+MOVED = N_("the server playing this table went away; connecting again finds the one that takes it over")
 
 
 class Hop:
@@ -205,7 +206,7 @@ class Forwarding:
                 return
             body += message.get("body", b"")
             if len(body) > self.body_bytes:  # the driving server would refuse it as well
-                await _answer(send, 413, f"a request body is at most {self.body_bytes} bytes")
+                await _answer(send, 413, tr("a request body is at most {n} bytes").format(n=self.body_bytes))
                 return
             if not message.get("more_body", False):
                 break
@@ -214,7 +215,9 @@ class Forwarding:
                 scope["method"], self._url(target, scope), headers=self._headers(scope), content=bytes(body)
             )
         except httpx.HTTPError:
-            await _answer(send, 503, "the server playing this table did not answer; try again in a moment")
+            await _answer(
+                send, 503, tr("the server playing this table did not answer; try again in a moment")
+            )
             return
         headers = [(k, v) for k, v in answer.headers.raw if k.lower() not in _NOT_PASSED]
         content = answer.content
@@ -243,7 +246,7 @@ class Forwarding:
             )
         except (OSError, TimeoutError, WebSocketException):
             await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": 1013, "reason": close_reason(MOVED)})
+            await send({"type": "websocket.close", "code": 1013, "reason": close_reason(tr(MOVED))})
             return
         await send({"type": "websocket.accept"})
 
@@ -256,10 +259,10 @@ class Forwarding:
             except ConnectionClosed as closed:
                 if closed.rcvd is not None:
                     return closed.rcvd.code, closed.rcvd.reason
-                return CLOSE_MOVED, close_reason(MOVED)
+                return CLOSE_MOVED, close_reason(tr(MOVED))
             if upstream.close_code is not None and upstream.close_code != 1006:
                 return upstream.close_code, upstream.close_reason or ""
-            return CLOSE_MOVED, close_reason(MOVED)
+            return CLOSE_MOVED, close_reason(tr(MOVED))
 
         async def up() -> None:
             """The page's messages to the driving server, until the page goes."""

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr
 
 #: The deepest nesting a request may have (the deepest the API uses is 3: seats in a list).
 MAX_DEPTH = 8
@@ -29,24 +30,24 @@ class BadInput(AlakaError):
 def _number(kind: type[int] | type[float]) -> Any:
     def parse(text: str) -> int | float:
         if len(text) > MAX_NUMBER:
-            raise BadInput(f"a number is at most {MAX_NUMBER} characters long")
+            raise BadInput(tr("a number is at most {n} characters long").format(n=MAX_NUMBER))
         return kind(text)
 
     return parse
 
 
 def _no_constant(text: str) -> None:
-    raise BadInput(f"{text} is not a JSON number")
+    raise BadInput(tr("{text} is not a JSON number").format(text=text))
 
 
 def _check(value: object, depth: int) -> None:
     if depth > MAX_DEPTH:
-        raise BadInput(f"the JSON is nested more than {MAX_DEPTH} levels deep")
+        raise BadInput(tr("the JSON is nested more than {n} levels deep").format(n=MAX_DEPTH))
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise BadInput("the JSON holds text that is not valid Unicode (a lone surrogate)") from None
+            raise BadInput(tr("the JSON holds text that is not valid Unicode (a lone surrogate)")) from None
     elif isinstance(value, dict):
         for key, item in value.items():
             _check(key, depth + 1)
@@ -64,10 +65,20 @@ def parse_json(data: str | bytes) -> Any:
             text, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant
         )
     except UnicodeDecodeError as error:
-        raise BadInput(f"the text is not UTF-8 ({error.reason} at byte {error.start})") from None
+        raise BadInput(
+            # TRANSLATORS: {reason} is the decoder's own words, in English.
+            tr("the text is not UTF-8 ({reason} at byte {byte})").format(
+                reason=error.reason, byte=error.start
+            )
+        ) from None
     except json.JSONDecodeError as error:
-        raise BadInput(f"not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+        raise BadInput(
+            # TRANSLATORS: {reason} is the JSON reader's own words, in English.
+            tr("not JSON ({reason} at line {line} column {column})").format(
+                reason=error.msg, line=error.lineno, column=error.colno
+            )
+        ) from None
     except RecursionError:
-        raise BadInput(f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
+        raise BadInput(tr("the JSON is nested more than {n} levels deep").format(n=MAX_DEPTH)) from None
     _check(value, 0)
     return value

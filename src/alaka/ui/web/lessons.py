@@ -52,7 +52,7 @@ def lesson_message(name: object, taken: object) -> JsonDict:
     except LessonError as refused:
         raise TableError(str(refused), 409) from None
     except AlakaError as error:  # a lesson whose own steps fail: a bug, said in one line
-        raise TableError(f"the lesson cannot go on: {error}", 500) from None
+        raise TableError(tr("the lesson cannot go on: {error}").format(error=error), 500) from None
     game = get_game(lesson.game)
     step = run.step
     accepted = {a.name for a in run.accepted()}

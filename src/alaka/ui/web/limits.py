@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from alaka.core.language import trn
 from alaka.ui.web.connections import Backlog
 
 
@@ -155,7 +156,14 @@ class Addresses:
         held = self._connections.get(address, 0)
         if held >= self.limits.connections_per_address:
             most = self.limits.connections_per_address
-            return Refusal(429, f"this address has {most} connections open, as many as it may")
+            return Refusal(
+                429,
+                trn(
+                    "this address has {n} connection open, as many as it may",
+                    "this address has {n} connections open, as many as it may",
+                    most,
+                ).format(n=most),
+            )
         self._connections[address] = held + 1
         return None
 
@@ -165,7 +173,14 @@ class Addresses:
         freed at once: :meth:`abort`)."""
         held = len(self.open)
         if held >= self.cap and not self.make_room():
-            return Refusal(503, f"the server holds {held} connections, as many as it may; try again soon")
+            return Refusal(
+                503,
+                trn(
+                    "the server holds {n} connection, as many as it may; try again soon",
+                    "the server holds {n} connections, as many as it may; try again soon",
+                    held,
+                ).format(n=held),
+            )
         self.open[peer] = transport
         return None
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import secrets
 import time
 
-from alaka.bots.registry import bot_levels, bot_menu, default_bot, make_bot
+from alaka.bots.registry import bot_levels, bot_menu, default_bot, level_help, make_bot
 from alaka.core.errors import AlakaError, OptionError
+from alaka.core.language import tr, trn
 from alaka.core.lesson import has_lesson
 from alaka.core.protocol import Game, JsonDict
 from alaka.core.registry import game as get_game
@@ -32,12 +33,23 @@ from alaka.ui.web.residency import Residency
 from alaka.ui.web.seats import Seats, person_name
 from alaka.ui.web.seeds import new_seed
 from alaka.ui.web.store import SeatRow, Store, TableRow
-from alaka.ui.web.table import BOT, HUMAN, Table, TableError, ago, new_table_id, new_token, renderer_url
+from alaka.ui.web.table import (
+    BOT,
+    HUMAN,
+    Table,
+    TableError,
+    ago,
+    new_table_id,
+    new_token,
+    renderer_url,
+    words,
+)
 from alaka.ui.web.wire import encode
 
 
 def game_info(game: Game) -> JsonDict:
-    """A game as the lobby offers it: players, web-safe options, the bot menu."""
+    """A game as the lobby offers it: players, web-safe options, the bot menu; its words (the
+    options' labels and help, the bots' levels) in the reader's language, its ids as they are."""
     return {
         "name": game.name,
         "title": game.title,
@@ -49,10 +61,10 @@ def game_info(game: Game) -> JsonDict:
                 "name": p.name,
                 "kind": p.kind.__name__,
                 "default": p.default,
-                "help": p.description,
-                "label": p.label or p.name.replace("_", " ").capitalize(),
+                "help": words(p.description),
+                "label": words(p.label) or p.name.replace("_", " ").capitalize(),
                 "choices": list(p.choices),
-                "choice_labels": list(p.choice_labels or p.choices),
+                "choice_labels": [words(label) for label in p.choice_labels] or list(p.choices),
                 "minimum": p.minimum,
                 "maximum": p.maximum,
             }
@@ -60,7 +72,10 @@ def game_info(game: Game) -> JsonDict:
             if not p.is_path  # a browser must never make the server read one of its files
         ],
         "bots": list(bot_menu(game.name)),
-        "bot_levels": [level._asdict() for level in bot_levels(game.name)],
+        "bot_levels": [
+            {"spec": level.spec, "level": tr(level.level), "help": level_help(level.spec)}
+            for level in bot_levels(game.name)
+        ],
         "renderer": renderer_url(game),
         "lesson": has_lesson(game.name),
     }
@@ -109,15 +124,23 @@ class Lobby:
         except ClockError as error:
             raise TableError(str(error)) from None
         if not isinstance(game_name, str) or game_name not in game_names():
-            raise TableError(f"there is no game {game_name!r}; the games are {', '.join(game_names())}")
+            raise TableError(
+                tr("there is no game {game}; the games are {games}").format(
+                    game=repr(game_name), games=", ".join(game_names())
+                )
+            )
         game = get_game(game_name)
         rows = self._seat_rows(game, seats)
         options = {} if options is None else options
         if not isinstance(options, dict):
-            raise TableError("'options' must be an object of option names and values")
+            raise TableError(tr("'options' must be an object of option names and values"))
         for name in options:
             if any(p.name == name and p.is_path for p in game.parameters):
-                raise TableError(f"the option {name!r} names a file on the server and cannot be set here")
+                raise TableError(
+                    tr("the option {option} names a file on the server and cannot be set here").format(
+                        option=repr(name)
+                    )
+                )
         try:
             valid = game.validate_options(options)
             state = game.new_initial_state(len(rows), **valid)
@@ -160,34 +183,50 @@ class Lobby:
 
     def _seat_rows(self, game: Game, seats: object) -> list[SeatRow]:
         if not isinstance(seats, list) or not seats:
-            raise TableError("'seats' must be a list with one entry per player")
+            raise TableError(tr("'seats' must be a list with one entry per player"))
         if len(seats) not in game.player_counts:
             raise TableError(
-                f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(seats)}"
+                tr("{game} is for {low} to {high} players, not {n}").format(
+                    game=game.title, low=game.min_players, high=game.max_players, n=len(seats)
+                )
             )
         rows = []
         for number, seat in enumerate(seats):
             if not isinstance(seat, dict):
-                raise TableError(f"seat {number + 1} must be an object such as {{'kind': 'human'}}")
+                raise TableError(
+                    tr("seat {seat} must be an object such as {example}").format(
+                        seat=number + 1, example="{'kind': 'human'}"
+                    )
+                )
             kind = seat.get("kind")
-            given = person_name(seat.get("name"), f"seat {number + 1}: ")
+            given = person_name(seat.get("name"), number + 1)
             if kind == HUMAN:
                 offered = seat.get("open", False)
                 if not isinstance(offered, bool):
-                    raise TableError(f"seat {number + 1}: 'open' is true or false")
+                    raise TableError(tr("seat {seat}: 'open' is true or false").format(seat=number + 1))
+                # a default name is stored in English, as data: pages read it in their language
+                # (table.shown_name, common.js seatLabel)
                 name = given or f"Player {number + 1}"
                 rows.append(SeatRow(number, HUMAN, None, name, new_token(), open=offered))
             elif kind == BOT:
                 menu = bot_menu(game.name)
                 spec = seat.get("bot", default_bot(game.name))
                 if spec not in menu:
-                    raise TableError(f"seat {number + 1}: the bots are {', '.join(menu)}, not {spec!r}")
+                    raise TableError(
+                        tr("seat {seat}: the bots are {bots}, not {given}").format(
+                            seat=number + 1, bots=", ".join(menu), given=repr(spec)
+                        )
+                    )
                 levels = {found.spec: found.level for found in bot_levels(game.name)}
                 label = f"{levels[spec]} bot" if spec in levels else str(spec).split(":")[0]
                 name = given or f"Player {number + 1} ({label})"
                 rows.append(SeatRow(number, BOT, str(spec), name, None, joined=True))
             else:
-                raise TableError(f"seat {number + 1}: 'kind' is 'human' or 'bot', not {kind!r}")
+                raise TableError(
+                    tr("seat {seat}: 'kind' is 'human' or 'bot', not {given}").format(
+                        seat=number + 1, given=repr(kind)
+                    )
+                )
         return rows
 
     def listing(self, offset: int = 0, limit: int | None = None) -> JsonDict:
@@ -203,7 +242,14 @@ class Lobby:
         """The page size asked for (``None``: the default), or a :class:`TableError`."""
         limit = self.limits.lobby_page if limit is None else limit
         if limit < 1 or limit > self.limits.lobby_page or offset < 0:
-            raise TableError(f"a page is 1 to {self.limits.lobby_page} tables from an offset of 0 or more")
+            most = self.limits.lobby_page
+            raise TableError(
+                trn(
+                    "a page is 1 to {n} table from an offset of 0 or more",
+                    "a page is 1 to {n} tables from an offset of 0 or more",
+                    most,
+                ).format(n=most)
+            )
         return limit
 
     def _listed(self) -> list[Table]:
@@ -230,9 +276,9 @@ class Lobby:
         token (or is sent theirs on the table's socket), so nobody gets another's link.
         """
         if seat is None:
-            raise TableError("a rematch needs the token of one of the players", 403)
+            raise TableError(tr("a rematch needs the token of one of the players"), 403)
         if not table.finished:
-            raise TableError("the game is still being played", 409)
+            raise TableError(tr("the game is still being played"), 409)
         async with table.lock:  # two players asking at once get one rematch
             if table.rematch is None:
                 seats = [

@@ -33,13 +33,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from alaka.core.errors import IllegalAction
+from alaka.core.language import tr, trn
 from alaka.core.protocol import CHANCE, Action
 from alaka.core.undo import refusal, step, to_last_choice, undo
 from alaka.ui.web.journal import Journal, now
 from alaka.ui.web.pace import Pauses
 from alaka.ui.web.store import SeatRow, StorageError, Store
-from alaka.ui.web.table import HUMAN, Table, TableError
-from alaka.ui.web.wire import encode
+from alaka.ui.web.table import HUMAN, Table, TableError, shown_name
 
 log = logging.getLogger("alaka.web")
 
@@ -80,11 +80,16 @@ class Referee:
         alike, and only an answer slower than the longest pause shows there was a choice. (The
         room then starts the driver: what follows may be the server's to play.)"""
         if seat is None:
-            raise TableError("spectators cannot play; open a seat's link to play")
+            raise TableError(tr("spectators cannot play; open a seat's link to play"))
         if table.seats[seat].kind != HUMAN:
-            raise TableError("you left this seat; a bot plays it now")
+            raise TableError(tr("you left this seat; a bot plays it now"))
         if not isinstance(name, str) or isinstance(seq, bool) or not isinstance(seq, int):
-            raise TableError("an action message is {'type': 'act', 'seq': number, 'action': name}")
+            raise TableError(
+                # TRANSLATORS: {message} is the message's JSON form.
+                tr("an action message is {message}").format(
+                    message="{'type': 'act', 'seq': number, 'action': name}"
+                )
+            )
         if seq == table.seq and table.state.current_player() == seat and table.out_of_turn(seat):
             hold = table.asked_at + self.pauses.window(table) - time.monotonic()
             if table.clock is not None and table.clock.running == seat:
@@ -93,22 +98,29 @@ class Referee:
                 await asyncio.sleep(hold)
         async with table.lock:
             if table.forfeit is not None:
-                raise TableError("the game is over: a player ran out of time")
+                raise TableError(tr("the game is over: a player ran out of time"))
             if seq != table.seq:
-                raise TableError("the table has moved on since you chose; choose again")
+                raise TableError(tr("the table has moved on since you chose; choose again"))
             player = table.state.current_player()
             if player != seat:
-                raise TableError(f"it is not your decision: {table.waiting_for(seat)}")
+                raise TableError(
+                    # TRANSLATORS: {waiting} says whose decision it is ("Waiting for Ana.").
+                    tr("it is not your decision: {waiting}").format(waiting=table.waiting_for(seat))
+                )
             try:
                 action = table.state.action_from_string(name)
                 if action not in table.state.legal_actions():
-                    raise IllegalAction(f"{name!r} is not one of your choices now")
+                    raise IllegalAction(
+                        tr("{action} is not one of your choices now").format(action=repr(name))
+                    )
             except IllegalAction as error:
                 raise TableError(str(error)) from None
             try:
                 await self.commit(table, action)
             except StorageError as error:
-                raise TableError(f"the action could not be stored ({error}); nothing changed", 503) from None
+                raise TableError(
+                    tr("the action could not be stored ({error}); nothing changed").format(error=error), 503
+                ) from None
             table.played = True
 
     async def take_back(self, table: Table, seat: int | None, seq: object) -> None:
@@ -118,19 +130,27 @@ class Referee:
         shortened record is stored first; then everyone is told who took back how many, and
         gets the whole log again (it is shorter now)."""
         if seat is None:
-            raise TableError("spectators cannot undo; open a seat's link to play")
+            raise TableError(tr("spectators cannot undo; open a seat's link to play"))
         if isinstance(seq, bool) or not isinstance(seq, int):
-            raise TableError("an undo message is {'type': 'undo', 'seq': number}")
+            raise TableError(
+                # TRANSLATORS: {message} is the message's JSON form.
+                tr("an undo message is {message}").format(message="{'type': 'undo', 'seq': number}")
+            )
         async with table.lock:
             if table.forfeit is not None or table.finished:
-                raise TableError("the game is over")
+                raise TableError(tr("the game is over"))
             if seq != table.seq:
-                raise TableError("the table has moved on since you asked; look again")
+                raise TableError(tr("the table has moved on since you asked; look again"))
             if table.seats[seat].kind != HUMAN:
-                raise TableError("you left this seat; a bot plays it now")
+                raise TableError(tr("you left this seat; a bot plays it now"))
             count = to_last_choice(table.state, table.steps, seat)
             if not count:
-                raise TableError(f"nothing to take back: {refusal(table.steps, table.state, seat)}")
+                raise TableError(
+                    # TRANSLATORS: {reason} says why nothing can be taken back.
+                    tr("nothing to take back: {reason}").format(
+                        reason=refusal(table.steps, table.state, seat)
+                    )
+                )
             restored = undo(table.state, table.steps, seat, count)
             await self.write(self.store.take_back, table.id, table.seq - count, now())
             table.state = restored
@@ -140,17 +160,19 @@ class Referee:
                 table.clock.take_back(table.seq)
                 self.keep(self.journal.write(self.store.set_clock, table.id, table.clock.stored_json()))
             table.active = time.monotonic()
-            words = "1 decision" if count == 1 else f"{count} moves"
-            notice = encode(
-                {
+            name = table.seats[seat].name
+
+            def notice() -> dict[str, Any]:
+                text = trn("{player} took back {n} decision.", "{player} took back {n} moves.", count)
+                return {
                     "type": "undo",
                     "seat": seat,
                     "count": count,
-                    "text": f"{table.seats[seat].name} took back {words}.",
+                    "text": text.format(player=shown_name(name), n=count),
                 }
-            )
+
+            table.tell(notice)
             for client in list(table.clients):
-                client.deliver(notice)
                 client.log_sent = 0  # the log is shorter: everyone gets it whole
             table.broadcast()
 
@@ -166,7 +188,9 @@ class Referee:
         try:
             await self.journal.write(write, *args)
         except StorageError as error:
-            raise TableError(f"the change could not be stored ({error}); nothing changed", 503) from None
+            raise TableError(
+                tr("the change could not be stored ({error}); nothing changed").format(error=error), 503
+            ) from None
 
     # -- the one way a game moves on --------------------------------------------------------------
 

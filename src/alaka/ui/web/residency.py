@@ -23,6 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from alaka.core.errors import AlakaError
+from alaka.core.language import tr, trn
 from alaka.core.protocol import Game, State
 from alaka.core.records import replay
 from alaka.core.registry import game as get_game
@@ -142,7 +143,7 @@ class Residency:
         if table is not None:
             return table
         if not TABLE_ID_SHAPE.fullmatch(table_id):
-            raise TableError(f"there is no table {table_id[:40]!r}", 404)
+            raise TableError(_no_table(table_id), 404)
         loading = self._loading.get(table_id)
         if loading is None:
             loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
@@ -154,10 +155,12 @@ class Residency:
                 del self._loading[table_id]
         found = await asyncio.shield(loading)
         if found is None:
-            raise TableError(f"there is no table {table_id[:40]!r}", 404)
+            raise TableError(_no_table(table_id), 404)
         if isinstance(found, str):
             raise TableError(
-                f"table {table_id} is played by another server ({found or 'being taken over'}); try again",
+                tr("table {table} is played by another server ({server}); try again").format(
+                    table=table_id, server=found or tr("being taken over")
+                ),
                 503,
                 retry_after=1,
             )
@@ -186,9 +189,13 @@ class Residency:
         try:
             table = await asyncio.get_running_loop().run_in_executor(self._reader, read)
         except StorageError as error:
-            raise TableError(f"table {table_id} cannot be read back: {error}", 503) from None
+            raise TableError(
+                tr("table {table} cannot be read back: {error}").format(table=table_id, error=error), 503
+            ) from None
         except AlakaError as error:
-            raise TableError(f"table {table_id} no longer replays: {error}", 410) from None
+            raise TableError(
+                tr("table {table} no longer replays: {error}").format(table=table_id, error=error), 410
+            ) from None
         if isinstance(table, Table) and not table.finished:
             try:
                 self.check_room(address)
@@ -212,7 +219,9 @@ class Residency:
             try:
                 where = await loop.run_in_executor(self._reader, self.store.hold, table_id)
             except StorageError as error:
-                raise TableError(f"table {table_id} cannot be found now: {error}", 503) from None
+                raise TableError(
+                    tr("table {table} cannot be found now: {error}").format(table=table_id, error=error), 503
+                ) from None
             if where != "" or loop.time() >= deadline:
                 return where or None
             await asyncio.sleep(0.05)
@@ -248,8 +257,13 @@ class Residency:
         held = 0 if address is None else sum(t.owner == address for t in in_play)
         if address is not None and held >= self.limits.tables_per_address:
             raise TableError(
-                f"this address has {held} tables in play, as many as it may; finish or leave one,"
-                f" or wait: a table nobody plays at leaves after {self.limits.unplayed_minutes:g} minutes",
+                trn(
+                    "this address has {n} table in play, as many as it may; finish or leave one,"
+                    " or wait: a table nobody plays at leaves after {minutes} minutes",
+                    "this address has {n} tables in play, as many as it may; finish or leave one,"
+                    " or wait: a table nobody plays at leaves after {minutes} minutes",
+                    held,
+                ).format(n=held, minutes=f"{self.limits.unplayed_minutes:g}"),
                 429,
                 retry_after=60,
             )
@@ -264,15 +278,26 @@ class Residency:
             in_play.remove(oldest)
         if len(in_play) >= self.limits.max_tables:
             raise TableError(
-                f"the server has {len(in_play)} tables in play, as many as it takes; try again when"
-                " some have finished",
+                trn(
+                    "the server has {n} table in play, as many as it takes;"
+                    " try again when some have finished",
+                    "the server has {n} tables in play, as many as it takes;"
+                    " try again when some have finished",
+                    len(in_play),
+                ).format(n=len(in_play)),
                 503,
                 retry_after=60,
             )
         if len(in_play) >= room:
             raise TableError(
-                f"the server has {len(in_play)} tables in play; the last {kept} are kept for"
-                " visitors with no table in play",
+                # TRANSLATORS: {n} tables are in play; {kept} (several) are kept for newcomers.
+                trn(
+                    "the server has {n} table in play; the last {kept} are kept for"
+                    " visitors with no table in play",
+                    "the server has {n} tables in play; the last {kept} are kept for"
+                    " visitors with no table in play",
+                    len(in_play),
+                ).format(n=len(in_play), kept=kept),
                 503,
                 retry_after=60,
             )
@@ -281,7 +306,7 @@ class Residency:
         """A table in memory (see :meth:`find` for any table)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no table {table_id[:40]!r}", 404)
+            raise TableError(_no_table(table_id), 404)
         return table
 
     # -- letting go --------------------------------------------------------------------------------------
@@ -391,3 +416,7 @@ class Residency:
     def close(self) -> None:
         """Stop the reader's thread, once the readings under way are done."""
         self._reader.shutdown(wait=True)
+
+
+def _no_table(table_id: str) -> str:
+    return tr("there is no table {table}").format(table=repr(table_id[:40]))

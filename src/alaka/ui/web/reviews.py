@@ -6,7 +6,9 @@ never on the event loop and never behind the bots' moves: a replay's view
 (:mod:`alaka.bots.review`), which takes seconds to minutes, in another, so that replays never
 wait for a review.
 
-Reviews are made once per game and seat, whoever asks, and kept a while
+Both are made in the language of the reader who asks (a worker does not share the server's
+reader, so each job names its language). Reviews are made once per game, seat and language,
+whoever asks, and kept a while
 (:attr:`~alaka.ui.web.limits.Limits.reviews_kept`); those waiting queue in bounds, with a share
 per address (:meth:`Reviews.review`).
 """
@@ -19,6 +21,7 @@ import logging
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
+from alaka.core.language import reading, tr, trn
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.table import Table, TableError
@@ -54,13 +57,17 @@ class Replays:
         """Seat ``seat``'s view after ``step`` actions of a finished game (computed in the replay
         worker, never on the event loop: see :func:`alaka.ui.web.workers.replay_view`)."""
         if not table.finished:
-            raise TableError("a game can be replayed once it is over", 409)
+            raise TableError(tr("a game can be replayed once it is over"), 409)
         if seat is not None and not 0 <= seat < len(table.seats):
-            raise TableError(f"there is no seat {seat}; seats are 0 to {len(table.seats) - 1}")
+            raise TableError(
+                tr("there is no seat {seat}; seats are 0 to {last}").format(
+                    seat=seat, last=len(table.seats) - 1
+                )
+            )
         steps = table.seq
         if not 0 <= step <= steps:
-            raise TableError(f"step is 0 to {steps}, not {step}")
-        return await self.pool.replay_view(table.id, table.record(), step, seat)
+            raise TableError(tr("step is 0 to {steps}, not {step}").format(steps=steps, step=step))
+        return await self.pool.replay_view(table.id, table.record(), step, seat, reading())
 
 
 class Reviews:
@@ -69,10 +76,10 @@ class Reviews:
     def __init__(self, pool: WorkerPool, limits: Limits) -> None:
         self.pool = pool
         self.limits = limits
-        #: Reviews made, being made or waiting, by (table, seat), the newest asked last; and the
+        #: Reviews made, being made or waiting, by (table, seat, language), the newest asked last; and the
         #: order those waiting are made in (see :meth:`review`).
-        self._reviews: OrderedDict[tuple[str, int], _Review] = OrderedDict()
-        self._review_queue: deque[tuple[str, int]] = deque()
+        self._reviews: OrderedDict[tuple[str, int, str], _Review] = OrderedDict()
+        self._review_queue: deque[tuple[str, int, str]] = deque()
         self._stopping = False
 
     def review(self, table: Table, seat: int | None, address: str | None = None) -> JsonDict:
@@ -82,21 +89,23 @@ class Reviews:
         ``{"status": "ready", "review": ...}`` (:meth:`alaka.bots.review.Review.json`). Asking
         again is cheap and costs no budget.
 
-        A review is made once per game and seat, whoever asks, and kept
+        A review is made once per game, seat and language (the reader's), whoever asks, and kept
         (:attr:`Limits.reviews_kept`). A new one waits in a queue of at most
         :attr:`Limits.review_queue` (503 past it), and one ``address`` may have at most
         :attr:`Limits.reviews_per_address` waiting or being made (429): each costs 20 s to
         minutes of a worker, so one visitor must not keep everyone else's waiting. A failed
         review says why, once, and is tried again at the next asking."""
         if not table.finished:
-            raise TableError("a game can be reviewed once it is over", 409)
+            raise TableError(tr("a game can be reviewed once it is over"), 409)
         if seat is None:
             raise TableError(
-                "a review rates one seat's decisions: it needs the seat's own link (a spectator has"
-                " no decisions to review)",
+                tr(
+                    "a review rates one seat's decisions: it needs the seat's own link (a spectator has"
+                    " no decisions to review)"
+                ),
                 403,
             )
-        key = (table.id, seat)
+        key = (table.id, seat, reading())
         found = self._reviews.get(key)
         if found is None:
             self._queue_review(key, table, address)
@@ -104,20 +113,23 @@ class Reviews:
         self._reviews.move_to_end(key)  # the newest asked last (the oldest is let go first)
         if found.failed:
             del self._reviews[key]
-            raise TableError("the review could not be made; ask again", 503)
+            raise TableError(tr("the review could not be made; ask again"), 503)
         if found.result is not None:
             return {"status": "ready", "seat": seat, "review": found.result}
         if found.task is None:
             return {"status": "queued", "seat": seat, "position": self._review_queue.index(key) + 1}
         return {"status": "working", "seat": seat}
 
-    def _queue_review(self, key: tuple[str, int], table: Table, address: str | None) -> None:
+    def _queue_review(self, key: tuple[str, int, str], table: Table, address: str | None) -> None:
         """Put a new review in the queue, within its bounds (see :meth:`review`), and start it
         if the worker is free."""
         if len(self._review_queue) >= self.limits.review_queue:
             raise TableError(
-                f"{len(self._review_queue)} reviews are waiting, as many as the server queues; ask"
-                " again in a minute",
+                trn(
+                    "{n} review is waiting, as many as the server queues; ask again in a minute",
+                    "{n} reviews are waiting, as many as the server queues; ask again in a minute",
+                    len(self._review_queue),
+                ).format(n=len(self._review_queue)),
                 503,
                 retry_after=60,
             )
@@ -125,8 +137,13 @@ class Reviews:
             mine = sum(r.address == address and r.pending for r in self._reviews.values())
             if mine >= self.limits.reviews_per_address:
                 raise TableError(
-                    f"this address has {mine} reviews waiting or being made, as many as it may;"
-                    " ask again when one is ready",
+                    trn(
+                        "this address has {n} review waiting or being made, as many as it may;"
+                        " ask again when one is ready",
+                        "this address has {n} reviews waiting or being made, as many as it may;"
+                        " ask again when one is ready",
+                        mine,
+                    ).format(n=mine),
                     429,
                     retry_after=30,
                 )
@@ -141,12 +158,12 @@ class Reviews:
             key = self._review_queue.popleft()
             review = self._reviews[key]
             assert review.record is not None
-            work = self.pool.review(review.record, key[1], self.limits.review_iterations)
+            work = self.pool.review(review.record, key[1], self.limits.review_iterations, key[2])
             review.task = asyncio.get_running_loop().create_task(work)
             review.task.add_done_callback(functools.partial(self._review_made, key, review))
             running += 1
 
-    def _review_made(self, key: tuple[str, int], review: _Review, task: asyncio.Task[JsonDict]) -> None:
+    def _review_made(self, key: tuple[str, int, str], review: _Review, task: asyncio.Task[JsonDict]) -> None:
         """A review's search ended: keep its result (letting go of the oldest made past
         :attr:`Limits.reviews_kept`), or note its failure; then start the next."""
         review.record = None

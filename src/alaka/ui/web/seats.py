@@ -22,7 +22,7 @@ import time
 import unicodedata
 
 from alaka.bots.registry import default_bot
-from alaka.core.language import ENGLISH, speaking, tr
+from alaka.core.language import ENGLISH, speaking, tr, trn
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.limits import Limits
 from alaka.ui.web.referee import Referee
@@ -40,19 +40,28 @@ NAME_LENGTH = 40
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
 
 
-def person_name(value: object, where: str = "") -> str:
+def person_name(value: object, seat: int | None = None) -> str:
     """A name a person gave (``""`` for none), checked once for every way in: at most
-    :data:`NAME_LENGTH` characters of printable text, with spaces trimmed."""
+    :data:`NAME_LENGTH` characters of printable text, with spaces trimmed. ``seat``: the seat
+    number (from 1) the refusal names, if any."""
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > NAME_LENGTH:
-        raise TableError(f"{where}a name is a text of at most {NAME_LENGTH} characters")
+        raise TableError(_too_long(seat))
     if _UNPRINTABLE.search(value):
-        raise TableError(f"{where}a name may hold only printable characters")
+        if seat is None:
+            raise TableError(tr("a name may hold only printable characters"))
+        raise TableError(tr("seat {seat}: a name may hold only printable characters").format(seat=seat))
     name = unicodedata.normalize("NFC", value).strip()
     if len(name) > NAME_LENGTH:
-        raise TableError(f"{where}a name is a text of at most {NAME_LENGTH} characters")
+        raise TableError(_too_long(seat))
     return name
+
+
+def _too_long(seat: int | None) -> str:
+    if seat is None:
+        return tr("a name is a text of at most {n} characters").format(n=NAME_LENGTH)
+    return tr("seat {seat}: a name is a text of at most {n} characters").format(seat=seat, n=NAME_LENGTH)
 
 
 class Seats:
@@ -70,7 +79,11 @@ class Seats:
         """Refuse a spectator past :attr:`Limits.spectators` (a person in their seat always gets in)."""
         if seat is None and table.watching() >= self.limits.spectators:
             raise TableError(
-                f"this table has {self.limits.spectators} spectators, as many as it takes; try later",
+                trn(
+                    "this table has {n} spectator, as many as it takes; try later",
+                    "this table has {n} spectators, as many as it takes; try later",
+                    self.limits.spectators,
+                ).format(n=self.limits.spectators),
                 429,
                 retry_after=60,
             )
@@ -119,7 +132,9 @@ class Seats:
             if not right:
                 wait = math.ceil(table.opens_at - time.monotonic())
                 raise TableError(
-                    f"the lobby offers this seat in {wait} s; until then it takes the table's join code",
+                    tr(
+                        "the lobby offers this seat in {seconds} s; until then it takes the table's join code"
+                    ).format(seconds=wait),
                     403,
                     retry_after=wait,
                 )

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from alaka.core.language import tr
 from alaka.ui.web.connections import close_reason
 
 #: Names a server listening on loopback answers to.
@@ -122,9 +123,11 @@ class Hygiene:
         headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
         host = headers.get("host")
         if host is None:
-            return 400, "the request names no host"
+            return 400, tr("the request names no host")
         if self.hosts is not None and _host_name(host) not in self.hosts:
-            return 403, f"this server does not answer to the name {_host_name(host)!r}"
+            return 403, tr("this server does not answer to the name {name}").format(
+                name=repr(_host_name(host))
+            )
         origin = headers.get("origin")
         if origin is None:
             return None
@@ -133,7 +136,9 @@ class Hygiene:
             return None
         if same_origin(origin, host) or _origin(origin) in self.origins:
             return None
-        return 403, f"pages from {origin} may not use this server (only its own, or --allow-origin)"
+        return 403, tr(
+            "pages from {origin} may not use this server (only its own, or --allow-origin)"
+        ).format(origin=origin)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):

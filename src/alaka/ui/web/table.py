@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from alaka.core.choices import choices
 from alaka.core.errors import AlakaError
 from alaka.core.glossary import glossary_of
-from alaka.core.language import ENGLISH, reading, speaking, tr
+from alaka.core.language import ENGLISH, N_, reading, speaking, tr, tr_document
 from alaka.core.protocol import CHANCE, TERMINAL, Game, JsonDict, State
 from alaka.core.records import replay_states
 from alaka.core.registry import entry
@@ -103,6 +103,40 @@ def renderer_url(game: Game) -> str | None:
     return f"/static/games/{game.name}.js" if entry(game.name).browser_renderer is not None else None
 
 
+def words(text: str) -> str:
+    """``text`` (a message marked where it is defined, such as an option's label) in the
+    reader's language; no text stays none (an empty message would read as the catalogue's
+    header)."""
+    return tr(text) if text else text
+
+
+#: The level names of the lobby's bots (:data:`alaka.bots.registry.LEVEL_NAMES`), for the
+#: default names of bot seats ("Player 2 (Medium bot)").
+LEVEL_WORDS = {
+    "Easy": N_("Easy"),
+    "Medium": N_("Medium"),
+    "Hard": N_("Hard"),
+    "Expert": N_("Expert"),
+    "Master": N_("Master"),
+}
+
+_DEFAULT_PERSON = re.compile(r"Player ([0-9]{1,2})")
+_DEFAULT_BOT = re.compile(r"Player ([0-9]{1,2}) \((\w+) bot\)")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the reader reads it: the names the server gives a seat nobody named
+    (stored in English: "Player 2", "Player 2 (Medium bot)") in the reader's language; a name a
+    person chose, as written."""
+    if _DEFAULT_PERSON.fullmatch(name):
+        return tr("Player {n}").format(n=name.split()[1])
+    found = _DEFAULT_BOT.fullmatch(name)
+    if found is not None and found.group(2) in LEVEL_WORDS:
+        # TRANSLATORS: a bot seat's default name; {level} is the bot's strength (Easy, Medium...).
+        return tr("Player {n} ({level} bot)").format(n=found.group(1), level=tr(LEVEL_WORDS[found.group(2)]))
+    return name
+
+
 def guide_of(game: Game, options: dict[str, Any], state: State) -> JsonDict:
     """What a page explains about a game, the same for everyone: its rules in brief, the
     options in use in words, and every explanation of the content in use (printed data only:
@@ -115,20 +149,20 @@ def guide_of(game: Game, options: dict[str, Any], state: State) -> JsonDict:
         value = options.get(p.name, p.default)
         shown = value
         if p.choice_labels and value in p.choices:
-            shown = p.choice_labels[p.choices.index(str(value))]
+            shown = words(p.choice_labels[p.choices.index(str(value))])
         elif isinstance(value, bool):
-            shown = "yes" if value else "no"
+            shown = tr("yes") if value else tr("no")
         shown_options.append(
             {
                 "name": p.name,
-                "label": p.label or p.name.replace("_", " ").capitalize(),
+                "label": words(p.label) or p.name.replace("_", " ").capitalize(),
                 "value": shown,
-                "help": p.description,
+                "help": words(p.description),
                 "standard": value == p.default,
             }
         )
     return {
-        "rules": game.rules_summary(),
+        "rules": tr_document(game.rules_summary()),
         "options": shown_options,
         "glossary": [] if glossary is None else [dict(e) for e in glossary.entries],
     }
@@ -245,8 +279,11 @@ class Table:
 
     def describe(self, seat: int) -> str:
         s = self.seats[seat]
-        what = "bot" if s.kind == BOT else "person"
-        return f"{s.name} ({what})"
+        if s.kind == BOT:
+            # TRANSLATORS: {name} is a seat's name.
+            return tr("{name} (bot)").format(name=shown_name(s.name))
+        # TRANSLATORS: {name} is a seat's name.
+        return tr("{name} (person)").format(name=shown_name(s.name))
 
     def connected_seats(self) -> frozenset[int]:
         """The seats whose person has the table open now."""
@@ -349,7 +386,7 @@ class Table:
         if self.forfeit is None:
             return None
         others = [s.seat for s in self.seats if s.seat != self.forfeit]
-        name = self.seats[self.forfeit].name
+        name = shown_name(self.seats[self.forfeit].name)
         return {
             "winners": others,
             # TRANSLATORS: {player} is a player's name.
@@ -384,6 +421,17 @@ class Table:
             text, log_size = built[key]
             client.deliver(text)
             client.log_sent = log_size
+
+    def tell(self, make: Callable[[], JsonDict]) -> None:
+        """Send every client a notice made in its own reader's language (``make`` is called
+        inside :func:`speaking`, once per language)."""
+        built: dict[str, str] = {}
+        for client in list(self.clients):
+            language = getattr(client, "language", ENGLISH)
+            if language not in built:
+                with speaking(language):
+                    built[language] = encode(make())
+            client.deliver(built[language])
 
     def presence(self, *, changed: bool = False) -> None:
         """Tell everyone, soon, if the seats that have someone here or the number of spectators

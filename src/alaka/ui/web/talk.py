@@ -2,8 +2,9 @@
 
 There is no free text, so there is nothing to filter: a page sends the id of one of
 :data:`SAYINGS` (a phrase or an emote), and everyone watching the table is told who said it
-and when. The words are defined here once: pages ask for them (``GET /api/talk``:
-:func:`sayings_json`), and a text client imports them (:func:`words_of`).
+and when (the id, never words). The words are defined here once: pages ask for them in their
+reader's language (``GET /api/talk``: :func:`sayings_json`), and a text client imports them
+(:func:`words_of`); so each reader reads what was said in their own language.
 
 Only the people in their seats speak; spectators read (a spectator link is public: letting it
 speak would let any passer-by talk over a game among friends). What a seat may say is
@@ -22,6 +23,7 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from alaka.core.language import N_, tr, trn
 from alaka.core.protocol import JsonDict
 from alaka.ui.web.limits import Allowance, Limits
 from alaka.ui.web.table import HUMAN, Client, Table, TableError
@@ -30,35 +32,38 @@ from alaka.ui.web.wire import encode
 
 @dataclass(frozen=True)
 class Saying:
-    """One thing a person may say: its id on the wire, its words, and its picture (an emote's
-    emoji; None for a phrase). An emote's words name it for screen readers."""
+    """One thing a person may say: its id on the wire, its words (a message: :meth:`json`
+    gives them in the reader's language), and its picture (an emote's emoji; None for a
+    phrase). An emote's words name it for screen readers."""
 
     id: str
     words: str
     emoji: str | None = None
 
     def json(self) -> JsonDict:
-        return {"id": self.id, "words": self.words, "emoji": self.emoji}
+        return {"id": self.id, "words": tr(self.words), "emoji": self.emoji}
 
 
 #: Everything a person at a table may say, in the order the page offers it.
 SAYINGS: tuple[Saying, ...] = (
-    Saying("hello", "Hello!"),
-    Saying("good-luck", "Good luck!"),
-    Saying("nice-move", "Nice move!"),
-    Saying("thinking", "Let me think…"),
-    Saying("oops", "Oops!"),
-    Saying("thanks", "Thanks!"),
-    Saying("well-played", "Well played!"),
-    Saying("good-game", "Good game!"),
-    Saying("rematch", "Rematch?"),
-    Saying("bye", "Bye!"),
-    Saying("smile", "Smile", "🙂"),
-    Saying("laugh", "Laugh", "😄"),
-    Saying("wow", "Wow", "😮"),
-    Saying("sad", "Sad", "😢"),
-    Saying("thumbs-up", "Thumbs up", "👍"),
-    Saying("applause", "Applause", "👏"),
+    # TRANSLATORS: the table talk's phrases, said by one player to the others.
+    Saying("hello", N_("Hello!")),
+    Saying("good-luck", N_("Good luck!")),
+    Saying("nice-move", N_("Nice move!")),
+    Saying("thinking", N_("Let me think…")),
+    Saying("oops", N_("Oops!")),
+    Saying("thanks", N_("Thanks!")),
+    Saying("well-played", N_("Well played!")),
+    Saying("good-game", N_("Good game!")),
+    Saying("rematch", N_("Rematch?")),
+    Saying("bye", N_("Bye!")),
+    # TRANSLATORS: the table talk's emotes, named for screen readers.
+    Saying("smile", N_("Smile"), "🙂"),
+    Saying("laugh", N_("Laugh"), "😄"),
+    Saying("wow", N_("Wow"), "😮"),
+    Saying("sad", N_("Sad"), "😢"),
+    Saying("thumbs-up", N_("Thumbs up"), "👍"),
+    Saying("applause", N_("Applause"), "👏"),
 )
 
 #: The sayings by id.
@@ -74,11 +79,19 @@ def sayings_json() -> JsonDict:
 
 
 def words_of(said: JsonDict) -> str:
-    """A said message in a line of text, for a text client: "Ann: Good game! (2 times)"."""
+    """A said message in a line of text, in the reader's language, for a text client:
+    "Ann: Good game! (2 times)"."""
     saying = BY_ID[said["say"]]
-    text = f"{saying.emoji} {saying.words}" if saying.emoji else saying.words
-    times = f" ({said['count']} times)" if said["count"] > 1 else ""
-    return f"{said['name']}: {text}{times}"
+    words = tr(saying.words)
+    text = f"{saying.emoji} {words}" if saying.emoji else words
+    count = said["count"]
+    if count > 1:
+        # TRANSLATORS: {name} said {text} (a phrase of the table talk) {n} times in a row.
+        return trn("{name}: {text} ({n} time)", "{name}: {text} ({n} times)", count).format(
+            name=said["name"], text=text, n=count
+        )
+    # TRANSLATORS: {name} said {text} (a phrase of the table talk).
+    return tr("{name}: {text}").format(name=said["name"], text=text)
 
 
 class Talk:
@@ -97,11 +110,13 @@ class Talk:
         """Seat ``seat`` says ``what`` (a saying's id): everyone watching is told, or a
         :class:`TableError` says why not (nothing is told then)."""
         if seat is None:
-            raise TableError("spectators read what the players say; only a seat's link says something", 403)
+            raise TableError(
+                tr("spectators read what the players say; only a seat's link says something"), 403
+            )
         if table.seats[seat].kind != HUMAN:
-            raise TableError("you left this seat: a bot plays it, and bots say nothing", 403)
+            raise TableError(tr("you left this seat: a bot plays it, and bots say nothing"), 403)
         if not isinstance(what, str) or what not in BY_ID:
-            raise TableError(f"'say' is one of: {', '.join(BY_ID)}")
+            raise TableError(tr("'say' is one of: {ids}").format(ids=", ".join(BY_ID)))
         self._spend(table, seat)
         said = self._record(table, seat, what)
         text = encode({"type": "talk", "said": [said]})
@@ -115,9 +130,12 @@ class Talk:
         everyone = self._budget(table, None, self.limits.table_say_burst, self.limits.table_say_seconds)
         wait = max(mine.wait(1), everyone.wait(1))
         if wait > 0:
-            whose = "you have" if mine.wait(1) > 0 else "this table has"
-            again = f"say something again in {math.ceil(wait)} s"
-            raise TableError(f"{whose} said a lot just now; {again}", 429, retry_after=wait)
+            seconds = math.ceil(wait)
+            if mine.wait(1) > 0:
+                text = tr("you have said a lot just now; say something again in {seconds} s")
+            else:
+                text = tr("this table has said a lot just now; say something again in {seconds} s")
+            raise TableError(text.format(seconds=seconds), 429, retry_after=wait)
         mine.spend(1)
         everyone.spend(1)
 

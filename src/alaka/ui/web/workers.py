@@ -44,6 +44,7 @@ from typing import Any
 
 from alaka.bots.registry import make_bot, parse_spec
 from alaka.core.driver import Bot
+from alaka.core.language import ENGLISH, reading, speaking
 from alaka.core.protocol import JsonDict, State
 from alaka.core.records import replay, replay_states
 from alaka.ui.web.limits import Allowance
@@ -152,8 +153,9 @@ def _marks_of(key: str, states: list[State], seat: int | None) -> tuple[list[Jso
     return found
 
 
-def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> JsonDict:
-    """Seat ``seat``'s view after ``step`` actions of the finished game ``record``.
+def replay_view(key: str, record: JsonDict, step: int, seat: int | None, language: str = ENGLISH) -> JsonDict:
+    """Seat ``seat``'s view after ``step`` actions of the finished game ``record``, its words in
+    ``language`` (a worker does not share the server's reader: each job names its own).
 
     What happened at that step is told by the events the step added to the seat's log
     (redacted like any log), and by the action's label only if it was the seat's own
@@ -170,6 +172,18 @@ def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> Json
         for marked in [k for k in _marks if k[0] == gone]:
             del _marks[marked]
     turns, eventful = _marks_of(key, states, seat)
+    with speaking(language):  # the states kept are the same in every language; the text is not
+        return _step_view(states, record, step, seat, turns, eventful)
+
+
+def _step_view(
+    states: list[State],
+    record: JsonDict,
+    step: int,
+    seat: int | None,
+    turns: list[JsonDict],
+    eventful: list[int],
+) -> JsonDict:
     state = states[step]
     before = states[step - 1] if step > 0 else None
     label = None
@@ -190,11 +204,13 @@ def replay_view(key: str, record: JsonDict, step: int, seat: int | None) -> Json
     }
 
 
-def review(record: JsonDict, seat: int, iterations: int) -> JsonDict:
-    """The review of ``seat``'s decisions in the finished game ``record`` (:mod:`alaka.bots.review`)."""
+def review(record: JsonDict, seat: int, iterations: int, language: str = ENGLISH) -> JsonDict:
+    """The review of ``seat``'s decisions in the finished game ``record`` (:mod:`alaka.bots.review`),
+    its words (the choices' labels) in ``language``."""
     from alaka.bots.review import review_game
 
-    return review_game(record, seat, iterations=iterations).json()
+    with speaking(language):
+        return review_game(record, seat, iterations=iterations).json()
 
 
 # -- in the server -------------------------------------------------------------------------------
@@ -247,14 +263,18 @@ class WorkerPool:
         result: tuple[str, float] = await self.run(think, key, record, seat, spec, rng)
         return result
 
-    async def replay_view(self, key: str, record: JsonDict, step: int, seat: int | None) -> JsonDict:
-        """See :func:`replay_view`; run in a worker."""
-        result: JsonDict = await self.run(replay_view, key, record, step, seat)
+    async def replay_view(
+        self, key: str, record: JsonDict, step: int, seat: int | None, language: str | None = None
+    ) -> JsonDict:
+        """See :func:`replay_view`; run in a worker, in ``language`` (None: the reader's now)."""
+        result: JsonDict = await self.run(replay_view, key, record, step, seat, language or reading())
         return result
 
-    async def review(self, record: JsonDict, seat: int, iterations: int) -> JsonDict:
-        """See :func:`review`; run in a worker."""
-        result: JsonDict = await self.run(review, record, seat, iterations)
+    async def review(
+        self, record: JsonDict, seat: int, iterations: int, language: str | None = None
+    ) -> JsonDict:
+        """See :func:`review`; run in a worker, in ``language`` (None: the reader's now)."""
+        result: JsonDict = await self.run(review, record, seat, iterations, language or reading())
         return result
 
     async def close(self) -> None:
