@@ -15,6 +15,7 @@ import alaka
 from alaka.core.glossary import Glossary, glossary_of, topics_of
 from alaka.core.story import chapters
 from alaka.games.alakazum.content import Character, FinalEnemy, HandCard, Trap
+from alaka.testing.pseudo import pseudo_language
 from needs import need
 from own_games import OWN_NAMES
 
@@ -64,6 +65,29 @@ def test_every_alakazum_card_trait_spell_culture_and_food_is_explained() -> None
     # counted as the rulebook counts: "2 magic energy", "2 cards"
     assert glossary.find("Magic hat 2")[0]["summary"].startswith("Pays 2 magic energy towards a spell")
     assert "magic energys" not in all_text(glossary)
+
+
+def test_an_alakazum_explanation_in_another_language_is_found_by_either_name() -> None:
+    """Names come out in the reader's language (here the bracketing stand-in), and the English
+    names still find them: a topic is an English name, and a person may type one."""
+    with pseudo_language():
+        glossary = zum_glossary()
+        for english in (
+            "Voodoo window",
+            "Levels",
+            "very magical",
+            "very_magical",
+            "Valencian culture",
+            "VAL",
+        ):
+            [found] = glossary.find(english)
+            assert found["name"].startswith("⟦") and found["kind"].startswith("⟦"), found
+            assert glossary.find(found["name"]) == [found]
+        assert [e["name"] for e in glossary.named(["Voodoo window"])] == ["⟦Voodoo window⟧"]
+        assert glossary.find("Alakazum")[0]["name"] == "Alakazum"  # a name, as printed
+        table = glossary.find("Moura")[0]["table"]
+        assert table[0] == ["⟦level⟧", "⟦combat⟧", "⟦culture pts⟧", "⟦resistance⟧"]
+    assert zum_glossary().find("Levels")[0]["name"] == "Levels"  # and English again outside
 
 
 def test_every_alakazoo_board_die_creature_space_and_card_is_explained() -> None:

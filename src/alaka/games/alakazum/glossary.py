@@ -406,7 +406,7 @@ def _translated(name: str, *others: str) -> tuple[str, list[str]]:
     when the translation differs, the English name (a topic, or a person typing it in English)."""
     shown = name if name == "Alakazum" else tr(name)
     aliases = [name] if shown != name else []
-    return shown, [*aliases, *(other for other in others if other not in aliases)]
+    return shown, list(dict.fromkeys([*aliases, *others]))
 
 
 def _rules() -> list[Explanation]:

@@ -78,7 +78,7 @@ def _team_table(title: str, team: Sequence[Mapping[str, Any]], cards: Mapping[st
         title=_text(title, "bold"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1)
     )
     # TRANSLATORS: the headings of a team's table, one character a row
-    table.add_column(tr("character"), no_wrap=True)
+    table.add_column(tr("character"))
     table.add_column(tr("culture"))
     table.add_column(tr("level"), justify="center")
     table.add_column(tr("combat"), justify="right")
@@ -108,7 +108,7 @@ def _hand_table(hand: Sequence[str], cards: Mapping[str, Any]) -> Table:
     """The seat's own hand cards, each once, as printed: what each takes at the market and does."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
     # TRANSLATORS: the headings of the table of a player's own hand cards
-    table.add_column(tr("hand card"), no_wrap=True)
+    table.add_column(tr("hand card"))
     table.add_column(tr("at the market"))
     table.add_column(tr("effect"))
     for name in dict.fromkeys(hand):
@@ -376,7 +376,7 @@ def _compact_team(title: str, team: Sequence[Mapping[str, Any]]) -> RenderableTy
         # TRANSLATORS: {title} is "Your team" or "Initial characters", and nobody is in it
         return Text.assemble((tr("{title}: nobody yet").format(title=title), "bold"))
     grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    grid.add_column(Text(title, style="bold"), no_wrap=True)
+    grid.add_column(Text(title, style="bold"))
     # TRANSLATORS: short headings of a team's table: culture, level, combat, culture points, resistance
     grid.add_column(tr("cult"))
     grid.add_column(tr("lvl"), justify="center")

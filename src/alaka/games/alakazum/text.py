@@ -421,7 +421,8 @@ def hint(s: AlakazumState, action: Action) -> str | None:
         card = rules.char(s, arg)
         points = card.combat[s.level[arg]]
         if points == "die":
-            return tr("combat: a die roll")
+            # TRANSLATORS: {points} is "die" (as a character's combat points)
+            return tr("combat {points} (a die roll)").format(points=combat_value(points))
         return tr("combat {points}").format(points=points)
     if kind == A.POTION_COMBAT:
         return _combat_hint(s, L.combat_bonus[arg]) or None
