@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -259,6 +260,7 @@ def _compact_board(player: ZooPlayer, spaces: Sequence[str], title: str) -> Rend
     grid = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
     for _ in range(3):
         grid.add_column(no_wrap=True)
+    every: list[Text] = []
     for row in range(3):
         cells = []
         for col in range(3):
@@ -278,7 +280,23 @@ def _compact_board(player: ZooPlayer, spaces: Sequence[str], title: str) -> Rend
                 cell.append(" +" + tr("Helper"), style="bold magenta")
             cells.append(cell)
         grid.add_row(*cells)
-    return Group(Text.assemble((name + " ", "bold"), _numbers(player)), grid)
+        every.extend(cells)
+    return Group(
+        Text.assemble((name + " ", "bold"), _numbers(player)), _Fitting(grid, Text("\n").join(every))
+    )
+
+
+class _Fitting:
+    """``wide`` when it fits the width it is drawn in, else ``narrow``: a board's three spaces a
+    line, or one a line when its words are too long for that (a cut word reads as no word)."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        fits = Measurement.get(console, options.update_width(10_000), self.wide).maximum <= options.max_width
+        yield self.wide if fits else self.narrow
 
 
 def _numbers(player: ZooPlayer) -> str:

@@ -126,9 +126,11 @@ def short_header(view: Mapping[str, Any], title: str, width: int) -> RenderableT
     line = tr("{game} · turn {turn} · {decision}").format(
         game=title, turn=view["turn"], decision=view["decision"]
     )
-    if len(line) + 16 > width:
+    help_text = " · " + tr("? for help")
+    # the rule keeps two columns free and shows at least one of its line's characters
+    if len(line) + len(help_text) + 3 > width:
         return Group(header(view, title), Text(tr("? for help"), style="dim"))
-    return Rule(Text.assemble((line, "bold"), (" · " + tr("? for help"), "dim")), align="left")
+    return Rule(Text.assemble((line, "bold"), (help_text, "dim")), align="left")
 
 
 def focus_view(view: Mapping[str, Any], width: int = 80) -> RenderableType:
