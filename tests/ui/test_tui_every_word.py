@@ -49,9 +49,14 @@ REPLAY_KEYS = ["p", "", "t", "?", "zz", "9999", "2", "p", "n"]
 _PROMPT_COUNT = re.compile(r"\[1-(\d+)\]")
 
 
+#: Wide enough that Rich never cuts a bracketed message or a card's name with an ellipsis or a
+#: wrap inside a table cell: a cut message would leave its words outside the brackets.
+WIDTH = 400
+
+
 def _console() -> tuple[Console, io.StringIO]:
     out = io.StringIO()
-    return Console(file=out, width=100, height=60, color_system=None), out
+    return Console(file=out, width=WIDTH, height=60, color_system=None), out
 
 
 class Player:
