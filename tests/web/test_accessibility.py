@@ -292,8 +292,13 @@ def test_a_lesson_has_no_critical_or_serious_violation(
 
 def accessible_name(element: Locator) -> str:
     """The name the browser gives ``element`` (as a screen reader hears it), from its ARIA
-    snapshot: ``- button "Take column 2: Column 2 ..."``."""
-    snapshot = element.aria_snapshot().splitlines()[0].removeprefix("- ")
+    snapshot: ``- button "Take column 2: Column 2 ..."``. A card in the middle of a redraw
+    has no snapshot yet: it is read again until it has one."""
+    deadline = time.monotonic() + PATIENCE_MS / 1000
+    while not (lines := element.aria_snapshot().splitlines()):
+        assert time.monotonic() < deadline, "the element never had an accessible name"
+        time.sleep(0.05)
+    snapshot = lines[0].removeprefix("- ")
     if snapshot.startswith("'"):  # YAML quotes a line with ": " in it
         snapshot = snapshot[1:].removesuffix(":").removesuffix("'").replace("''", "'")
     match = re.match(r'\w+ "(.*)"', snapshot)
